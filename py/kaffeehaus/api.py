@@ -1,0 +1,93 @@
+"""The JSON boundary of the engine: the only module the browser worker and the AI call.
+
+Every argument and result is plain JSON (dict, list, str, int, bool, None). A state is the
+log described in docs/API.md; every function validates it (ValueError when malformed) and
+none modifies it.
+"""
+
+import json
+
+from . import game as _game
+from .deal import IllegalAction
+from .observation import observe
+from .profiles import describe_profiles
+
+__all__ = [
+    "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
+    "observation", "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
+]
+
+MAX_JSON_LENGTH = 1_000_000
+
+
+def profiles():
+    return describe_profiles()
+
+
+def new_deal(profile, *, options=None, deck=None, dealer=0, seed=None):
+    """One deal: `deck` top first (SN-3, SS-2), or shuffled from `seed` (random if None)."""
+    return _game.remember(_game.new_game(profile, options, is_match=False, seed=seed,
+                                         deck=deck, dealer=dealer))
+
+
+def new_match(profile, *, options=None, seed=None, first_dealer=None):
+    """A match (Bummerl, Schneider to a target, or a 6-deal session), its first deal in play."""
+    return _game.remember(_game.new_game(profile, options, is_match=True, seed=seed,
+                                         first_dealer=first_dealer))
+
+
+def to_move(state):
+    return _game.decode(state).to_move()
+
+
+def legal_actions(state):
+    return _game.decode(state).legal_actions()
+
+
+def apply(state, action):
+    """The state after `action`; IllegalAction (a ValueError) if it is not legal (AC-4)."""
+    return _game.remember(_game.decode(state).apply(action))
+
+
+def observation(state, player):
+    player = _game.check_player(player, "player")
+    return observe(_game.decode(state), player)
+
+
+def deal_result(state):
+    result = _game.decode(state).current.result
+    return dict(result) if result else None
+
+
+def match_status(state):
+    return _game.decode(state).match_status()
+
+
+def to_json(state):
+    _game.decode(state)       # never write out a state that would not load again
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def from_json(text):
+    if not isinstance(text, str):
+        raise ValueError(f"from_json takes a JSON string, not {type(text).__name__}")
+    if len(text) > MAX_JSON_LENGTH:
+        raise ValueError("saved state is too large")
+    try:
+        state = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"saved state is not valid JSON: {exc}") from None
+    _game.decode(state)
+    return state
+
+
+def ai_action(observation, *, level="expert", seed=0, budget_ms=None):
+    """The computer's action for the seat that `observation` describes (it sees nothing else)."""
+    from .ai import choose_action   # the AI is optional for rules-only callers
+    return choose_action(observation, level=level, seed=seed, budget_ms=budget_ms)
+
+
+def hint(observation):
+    """The legal actions ranked best first with the expert's estimated value."""
+    from .ai import rank_actions
+    return rank_actions(observation)

@@ -1,0 +1,174 @@
+"""What both game families share: one deal's positions, its action log and trick bookkeeping.
+
+A deal object is owned by whoever built it; `copy()` gives an independent one. The rules of
+each family live in `schnapsen.py` and `schneider.py`; this module knows nothing of scoring.
+"""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this position (RULES.md AC-4)."""
+
+    def __init__(self, action, reason):
+        super().__init__(f"illegal action {action!r}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class Trick:
+    __slots__ = ("leader", "cards", "winner", "phase2")
+
+    def __init__(self, leader, cards, winner, phase2):
+        self.leader = leader
+        self.cards = cards      # [(player, card), (player, card)]
+        self.winner = winner
+        self.phase2 = phase2    # AC-6: led while the talon was closed or exhausted
+
+    def as_json(self):
+        return {"leader": self.leader, "cards": [list(pc) for pc in self.cards], "winner": self.winner}
+
+
+class Deal:
+    """Common state of a two-player trick-taking deal with a stock."""
+
+    game = None          # "schnapsen" | "schneider"
+    hand_size = None
+
+    def __init__(self, profile, options, deck, dealer):
+        self.profile = profile
+        self.options = options
+        self.deck = tuple(deck)
+        self.dealer = dealer
+        self.forehand = 1 - dealer
+        self.hands = [[], []]
+        self.stock = []            # top first
+        self.trump = None
+        self.trick = []            # [(player, card)] on the table
+        self.leader = self.forehand
+        self.history = []          # finished Tricks
+        self.piles = [[], []]      # captured cards
+        self.actions = []          # [(player, action)], every action of the deal
+        self.known = [set(), set()]  # OB-2: cards publicly known to be in a hand
+        self.result = None
+
+    # --- copying -------------------------------------------------------------------------
+    def copy(self):
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.stock = list(self.stock)
+        other.trick = list(self.trick)
+        other.history = list(self.history)   # Tricks are never modified once made
+        other.piles = [list(p) for p in self.piles]
+        other.actions = list(self.actions)
+        other.known = [set(k) for k in self.known]
+        self._copy_extra(other)
+        return other
+
+    def _copy_extra(self, other):
+        """Families copy their own mutable fields here."""
+
+    # --- queries ---------------------------------------------------------------------------
+    @property
+    def over(self):
+        return self.result is not None
+
+    def to_move(self):
+        if self.result is not None:
+            return None
+        if not self.trick:
+            return self.leader
+        return 1 - self.leader
+
+    def tricks_won(self, player):
+        return len(self.piles[player]) // 2
+
+    def legal_actions(self):
+        raise NotImplementedError
+
+    # --- playing ---------------------------------------------------------------------------
+    def apply(self, action):
+        """Apply `action` in place after checking it is legal (AC-4: nothing changes if not)."""
+        if not isinstance(action, str):
+            raise IllegalAction(action, f"an action is a string, not {type(action).__name__}")
+        if self.result is not None:
+            raise IllegalAction(action, "the deal is over")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(action, self.why_illegal(action))
+        player = self.to_move()
+        self.actions.append((player, action))
+        self._apply_legal(player, action)
+
+    def why_illegal(self, action):
+        """A sentence saying why `action` is not legal now (assumes it is not)."""
+        player = self.to_move()
+        if len(action) == 2 and action in self.deck:
+            if action not in self.hands[player]:
+                return f"player {player} does not hold {action}"
+            return self.card_refusal(player, action)
+        return f"not a legal action now; legal: {', '.join(self.legal_actions())}"
+
+    def card_refusal(self, player, card):
+        raise NotImplementedError
+
+    def _apply_legal(self, player, action):
+        raise NotImplementedError
+
+    def _play_card(self, player, card):
+        """Move a card from the hand to the table; resolve the trick when it is complete."""
+        self.hands[player].remove(card)
+        self.known[player].discard(card)
+        if not self.trick:
+            self.leader = player
+            self._on_lead(player)
+        self.trick.append((player, card))
+        if len(self.trick) == 2:
+            self._resolve_trick()
+
+    def _on_lead(self, player):
+        """Hook run when a trick is led (Schnapsen clears its per-turn flags here)."""
+
+    def _resolve_trick(self):
+        lead_card = self.trick[0][1]
+        answer_card = self.trick[1][1]
+        responder_wins = self.beats(answer_card, lead_card)
+        winner = 1 - self.leader if responder_wins else self.leader
+        self.history.append(Trick(self.leader, list(self.trick), winner, self.in_phase2()))
+        self.piles[winner].extend(card for _, card in self.trick)
+        self.trick = []
+        self.leader = winner
+        self._draw_after_trick(winner)
+        if not self.hands[0] and not self.hands[1]:
+            self.result = self.score_end()
+
+    def _draw_after_trick(self, winner):
+        """Winner draws first, then the loser (SN-5, SS-4), while drawing is allowed."""
+        if self.stock and self.drawing_allowed():
+            for player in (winner, 1 - winner):
+                card = self.stock.pop(0)
+                self.hands[player].append(card)
+                if not self.stock:
+                    self._on_last_card_drawn(player, card)
+
+    def _on_last_card_drawn(self, player, card):
+        """OB-2: the indicator drawn last becomes a known card of that hand."""
+        if self.trump is not None:
+            self.known[player].add(card)
+
+    def drawing_allowed(self):
+        return True
+
+    def in_phase2(self):
+        return False
+
+    def beats(self, answer, lead):
+        raise NotImplementedError
+
+    def score_end(self):
+        raise NotImplementedError
+
+    # --- small helpers -------------------------------------------------------------------------
+    @staticmethod
+    def result_of(winner, game_points, reason, points):
+        return {"winner": winner, "game_points": game_points, "reason": reason,
+                "points": list(points)}

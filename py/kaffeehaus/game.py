@@ -1,0 +1,252 @@
+"""A game: one deal or a match, built by replaying its log (profile, options, decks, actions).
+
+The JSON state holds only the log (see docs/API.md); `Game` is the derived, owned object the
+API works on. `decode` validates everything and replays; a small cache keeps replays cheap.
+"""
+
+import json
+import random
+from collections import OrderedDict
+
+from . import match
+from .cards import is_card_code, shuffled
+from .deal import IllegalAction
+from .profiles import GAME_OF_PROFILE, check_profile, deck_of, normalise_options
+from .schnapsen import SchnapsenDeal
+from .schneider import SchneiderDeal
+
+FORMAT = "kaffeehaus/1"
+STATE_KEYS = {"format", "profile", "options", "seed", "match", "first_dealer", "deals"}
+DEAL_KEYS = {"deck", "dealer", "actions"}
+MAX_DEALS = 400          # far beyond any real match; bounds the work a hostile state can cause
+MAX_SEED_LENGTH = 100
+
+
+def deal_class(profile):
+    return SchnapsenDeal if GAME_OF_PROFILE[profile] == "schnapsen" else SchneiderDeal
+
+
+def check_seed(seed):
+    if seed is None or (type(seed) is int) or (isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH):
+        return seed
+    raise ValueError(f"seed must be an integer or a short string, not {seed!r:.40}")
+
+
+def fresh_seed():
+    return random.SystemRandom().randrange(2**31)
+
+
+def deck_for_deal(profile, options, seed, index):
+    """Deal `index` of a seeded game: the same seed gives the same decks everywhere."""
+    return shuffled(deck_of(profile, options), f"{seed}/{index}")
+
+
+def first_dealer_from_seed(seed):
+    return random.Random(f"kaffeehaus:{seed}:first-dealer").randrange(2)   # SS-10, SN-12
+
+
+class Game:
+    """One deal (`is_match` False) or a match whose last deal is the current one."""
+
+    __slots__ = ("profile", "options", "seed", "is_match", "first_dealer", "deals")
+
+    def __init__(self, profile, options, seed, is_match, first_dealer, deals):
+        self.profile = profile
+        self.options = options
+        self.seed = seed
+        self.is_match = is_match
+        self.first_dealer = first_dealer
+        self.deals = deals       # Deal objects; all but the last are over
+
+    @property
+    def current(self):
+        return self.deals[-1]
+
+    def results(self):
+        return [d.result for d in self.deals if d.result is not None]
+
+    def match_status(self):
+        if not self.is_match:
+            raise ValueError("this state is a single deal, not a match")
+        return match.status(self.profile, self.options, self.results(), self.current.dealer)
+
+    def match_over(self):
+        return self.is_match and self.match_status()["over"]
+
+    def to_move(self):
+        return self.current.to_move()
+
+    def legal_actions(self):
+        deal = self.current
+        if deal.result is None:
+            return deal.legal_actions()
+        if self.is_match and not self.match_over():
+            return ["next"]
+        return []
+
+    def apply(self, action):
+        """A new Game with `action` applied; self is unchanged."""
+        deal = self.current
+        if action == "next" and deal.result is not None:
+            if not self.is_match:
+                raise IllegalAction(action, "a single deal has no next deal")
+            if self.match_over():
+                raise IllegalAction(action, "the match is over")
+            return self._with_deals(self.deals + [self._next_deal()])
+        new_deal = deal.copy()
+        new_deal.apply(action)
+        return self._with_deals(self.deals[:-1] + [new_deal])
+
+    def _next_deal(self):
+        index = len(self.deals)
+        dealer = match.next_dealer(self.profile, self.first_dealer, self.results())
+        deck = deck_for_deal(self.profile, self.options, self.seed, index)
+        return deal_class(self.profile)(self.profile, self.options, deck, dealer)
+
+    def _with_deals(self, deals):
+        return Game(self.profile, self.options, self.seed, self.is_match, self.first_dealer, deals)
+
+    def to_state(self):
+        return {
+            "format": FORMAT,
+            "profile": self.profile,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "match": self.is_match,
+            "first_dealer": self.first_dealer,
+            "deals": [{"deck": list(d.deck), "dealer": d.dealer,
+                       "actions": [a for _, a in d.actions]} for d in self.deals],
+        }
+
+
+def new_game(profile, options, *, is_match, seed, deck=None, dealer=None, first_dealer=None):
+    check_profile(profile)
+    options = normalise_options(profile, options)
+    seed = check_seed(seed)
+    if deck is None:
+        if seed is None:
+            seed = fresh_seed()
+        deck = deck_for_deal(profile, options, seed, 0)
+    else:
+        if seed is not None:
+            raise ValueError("give either a deck or a seed, not both")
+        deck = check_deck(profile, options, deck)
+    if is_match:
+        if first_dealer is None:
+            first_dealer = first_dealer_from_seed(seed)
+        dealer = check_player(first_dealer, "first_dealer")
+    else:
+        dealer = check_player(dealer, "dealer")
+        first_dealer = dealer
+    first = deal_class(profile)(profile, options, deck, dealer)
+    return Game(profile, options, seed, is_match, first_dealer, [first])
+
+
+def check_player(value, name):
+    if type(value) is not int or value not in (0, 1):
+        raise ValueError(f"{name} must be 0 or 1, not {value!r:.40}")
+    return value
+
+
+def check_deck(profile, options, deck):
+    expected = deck_of(profile, options)
+    if not isinstance(deck, (list, tuple)) or not all(is_card_code(c) for c in deck):
+        raise ValueError("deck must be a list of card codes such as 'QH'")
+    if sorted(deck) != sorted(expected):
+        raise ValueError(f"deck must hold each of the {len(expected)} cards of {profile} "
+                         f"with these options exactly once")
+    return list(deck)
+
+
+# --- decoding with a replay cache ------------------------------------------------------------
+
+_CACHE = OrderedDict()
+_CACHE_SIZE = 128
+
+
+def state_key(state):
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def remember(game):
+    """Cache `game` under its state's key; returns the state."""
+    state = game.to_state()
+    _store(state_key(state), game)
+    return state
+
+
+def _store(key, game):
+    _CACHE[key] = game
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+def decode(state):
+    """The Game a JSON state describes, validated by replay; ValueError when it is not one."""
+    try:
+        key = state_key(state)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"malformed state: {exc}") from None
+    game = _CACHE.get(key)
+    if game is None:
+        game = _replay(state)
+        _store(key, game)
+    else:
+        _CACHE.move_to_end(key)
+    return game
+
+
+def _replay(state):
+    if not isinstance(state, dict):
+        raise ValueError(f"malformed state: expected an object, got {type(state).__name__}")
+    if set(state) != STATE_KEYS:
+        missing = sorted(STATE_KEYS - set(state))
+        extra = sorted(map(str, set(state) - STATE_KEYS))
+        raise ValueError(f"malformed state: missing {missing}, unexpected {extra}")
+    if state["format"] != FORMAT:
+        raise ValueError(f"unsupported state format {state['format']!r:.40}; expected {FORMAT}")
+    profile = check_profile(state["profile"])
+    options = normalise_options(profile, state["options"])
+    seed = check_seed(state["seed"])
+    is_match = state["match"]
+    if type(is_match) is not bool:
+        raise ValueError("malformed state: 'match' must be true or false")
+    first_dealer = check_player(state["first_dealer"], "first_dealer")
+    records = state["deals"]
+    if not isinstance(records, list) or not records:
+        raise ValueError("malformed state: 'deals' must be a non-empty list")
+    if len(records) > (MAX_DEALS if is_match else 1):
+        raise ValueError("malformed state: too many deals")
+    game = Game(profile, options, seed, is_match, first_dealer, [])
+    for index, record in enumerate(records):
+        if index and (game.current.result is None or game.match_over()):
+            raise ValueError(f"malformed state: deal {index} follows a deal or match not over")
+        game.deals.append(_replay_deal(game, index, record))
+    return game
+
+
+def _replay_deal(game, index, record):
+    where = f"deal {index}"
+    if not isinstance(record, dict) or set(record) != DEAL_KEYS:
+        raise ValueError(f"malformed state: {where} must have exactly {sorted(DEAL_KEYS)}")
+    deck = check_deck(game.profile, game.options, record["deck"])
+    if game.seed is not None and deck != deck_for_deal(game.profile, game.options, game.seed, index):
+        raise ValueError(f"malformed state: {where}'s deck does not match the seed")
+    dealer = check_player(record["dealer"], f"{where} dealer")
+    if game.is_match:
+        expected = match.next_dealer(game.profile, game.first_dealer, game.results())
+    else:
+        expected = game.first_dealer
+    if dealer != expected:
+        raise ValueError(f"malformed state: {where} is dealt by {dealer}, the rules say {expected}")
+    actions = record["actions"]
+    if not isinstance(actions, list) or len(actions) > 200:
+        raise ValueError(f"malformed state: {where} actions must be a list of action strings")
+    deal = deal_class(game.profile)(game.profile, game.options, deck, dealer)
+    for number, action in enumerate(actions):
+        try:
+            deal.apply(action)
+        except IllegalAction as exc:
+            raise ValueError(f"malformed state: {where}, action {number}: {exc}") from None
+    return deal

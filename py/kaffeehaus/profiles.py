@@ -1,0 +1,101 @@
+"""The five profiles of RULES.md and their options, as validated data.
+
+A profile names a game family and a rule set; options are normalised into a complete dict
+(every option present, with its default), so two states with the same rules compare equal.
+"""
+
+from dataclasses import dataclass
+
+from . import cards
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    default: object
+    choices: tuple
+
+    def as_json(self):
+        return {"default": self.default, "choices": list(self.choices)}
+
+
+_BOOL = (False, True)
+
+PROFILE_OPTIONS = {
+    # SN-10
+    "schneider": {
+        "deck": OptionSpec(32, (32, 24)),
+        "follow_suit": OptionSpec(False, _BOOL),
+        "trump": OptionSpec(False, _BOOL),
+        "cumulative": OptionSpec(False, _BOOL),
+        # None: 7, or 50 with `cumulative` (SN-10)
+        "target": OptionSpec(None, (None,) + tuple(range(1, 101))),
+    },
+    "schneider-neighbour": {},  # SN-13: no options
+    "schnapsen": {},
+    "schnapsen-strict": {},
+    # SB-7
+    "bummerl": {
+        "schneiderbummerl": OptionSpec(False, _BOOL),
+        "rubber": OptionSpec(1, (1, 3)),
+        "mit40": OptionSpec(False, _BOOL),
+        "sevens": OptionSpec(False, _BOOL),
+        "target": OptionSpec(7, tuple(range(1, 21))),
+    },
+}
+
+GAME_OF_PROFILE = {
+    "schneider": "schneider",
+    "schneider-neighbour": "schneider",
+    "schnapsen": "schnapsen",
+    "schnapsen-strict": "schnapsen",
+    "bummerl": "schnapsen",
+}
+
+PROFILE_IDS = tuple(PROFILE_OPTIONS)
+
+
+def check_profile(profile):
+    if not isinstance(profile, str) or profile not in PROFILE_OPTIONS:
+        raise ValueError(f"unknown profile {profile!r}; expected one of {', '.join(PROFILE_IDS)}")
+    return profile
+
+
+def normalise_options(profile, options):
+    """Validate `options` for `profile` and return the complete options dict."""
+    check_profile(profile)
+    specs = PROFILE_OPTIONS[profile]
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be an object, not {type(options).__name__}")
+    unknown = sorted(set(options) - set(specs), key=str)
+    if unknown:
+        raise ValueError(f"unknown option(s) for {profile}: {', '.join(map(str, unknown))}")
+    result = {}
+    for name, spec in specs.items():
+        value = options.get(name, spec.default)
+        # bool is an int in Python: never let True stand for 1 or 1 for True.
+        if not any(value == choice and type(value) is type(choice) for choice in spec.choices):
+            raise ValueError(f"option {name}={value!r} is not valid for {profile}")
+        result[name] = value
+    return result
+
+
+def describe_profiles():
+    return [
+        {
+            "id": profile,
+            "game": GAME_OF_PROFILE[profile],
+            "options": {name: spec.as_json() for name, spec in specs.items()},
+        }
+        for profile, specs in PROFILE_OPTIONS.items()
+    ]
+
+
+def deck_of(profile, options):
+    """The cards of one deal under these rules (SN-1, SN-10, SS-1, SB-7)."""
+    if GAME_OF_PROFILE[profile] == "schneider":
+        ranks = cards.SCHNEIDER_RANKS_24 if options.get("deck") == 24 else cards.SCHNEIDER_RANKS
+    else:
+        ranks = cards.SCHNAPSEN_RANKS_SEVENS if options.get("sevens") else cards.SCHNAPSEN_RANKS
+    return cards.make_deck(ranks)

@@ -1,0 +1,254 @@
+"""Rules of the Schnapsen family: `schnapsen`, `schnapsen-strict`, `bummerl` (RULES.md Part 2)."""
+
+from .cards import CARD_POINTS, SUITS, rank_of, suit_of
+from .deal import Deal, IllegalAction
+
+
+def cascade(points, tricks):
+    """SS-9: game points given by a loser with these effective points and tricks."""
+    if points >= 33:
+        return 1
+    return 2 if tricks else 3
+
+
+class SchnapsenDeal(Deal):
+    game = "schnapsen"
+
+    def __init__(self, profile, options, deck, dealer):
+        super().__init__(profile, options, deck, dealer)
+        self.strict = profile == "schnapsen-strict"
+        self.bummerl = profile == "bummerl"
+        self.ranks = "ATKQJ7" if options.get("sevens") else "ATKQJ"
+        self.hand_size = 6 if options.get("sevens") else 5
+        self.closed_by = None
+        self.close_status = None       # SV-5: the closer's opponent just before the close
+        self.marriages = []            # dicts: player, suit, points, immediate
+        self.pending_marriage = None   # AC-1: suit announced, card not yet led
+        self._deal()
+
+    def _deal(self):
+        # SS-2 (and SB-7 sevens: 3 each, indicator, 3 each)
+        d, n = self.deck, self.hand_size - 3
+        fh, dl = self.forehand, self.dealer
+        self.hands[fh] = list(d[0:3]) + list(d[7:7 + n])
+        self.hands[dl] = list(d[3:6]) + list(d[7 + n:7 + 2 * n])
+        indicator = d[6]
+        self.trump = suit_of(indicator)
+        self.stock = list(d[7 + 2 * n:]) + [indicator]   # the indicator is drawn last
+
+    def _copy_extra(self, other):
+        other.marriages = list(self.marriages)
+
+    # --- points ----------------------------------------------------------------------------
+    def card_points(self, player):
+        return sum(CARD_POINTS[rank_of(c)] for c in self.piles[player])
+
+    def marriage_points(self, player, effective_only=True):
+        won = self.tricks_won(player) > 0
+        return sum(m["points"] for m in self.marriages
+                   if m["player"] == player and (won or m["immediate"] or not effective_only))
+
+    def effective_points(self, player):
+        """SS-9: captured card points, plus marriages once a trick is won (SS-7, SB-7 mit40)."""
+        return self.card_points(player) + self.marriage_points(player)
+
+    # --- positions ---------------------------------------------------------------------------
+    @property
+    def trump_card(self):
+        """The indicator while it lies in the talon, closed or not (OB-3)."""
+        return self.stock[-1] if self.stock else None
+
+    def talon_open(self):
+        return self.closed_by is None and bool(self.stock)
+
+    def drawing_allowed(self):
+        return self.closed_by is None
+
+    def in_phase2(self):
+        # SV-1 / SB-1 / AC-6: talon closed or exhausted
+        return self.closed_by is not None or not self.stock
+
+    def strength(self, card):
+        return len(self.ranks) - self.ranks.index(rank_of(card))
+
+    def beats(self, answer, lead):
+        """SS-3: the highest trump, else the highest card of the led suit."""
+        if suit_of(answer) == suit_of(lead):
+            return self.strength(answer) > self.strength(lead)
+        return suit_of(answer) == self.trump
+
+    # --- legality ----------------------------------------------------------------------------
+    def legal_actions(self):
+        if self.result is not None:
+            return []
+        player = self.to_move()
+        hand = self.hands[player]
+        if self.trick:
+            actions = self.playable_answers(player)
+            if self.bummerl:
+                actions.append("claim")       # SB-3: on any turn of the player
+            return actions
+        if self.pending_marriage:
+            return self.marriage_leads(player) + ["claim"]   # AC-1
+        actions = list(hand)
+        for suit in SUITS:
+            if "K" + suit in hand and "Q" + suit in hand:
+                actions.append("marry:" + suit)                # SS-7
+        if self.talon_open() and "J" + self.trump in hand:
+            actions.append("exchange")                         # SS-6
+        if self.talon_open() and self.close_allowed():
+            actions.append("close")                            # SS-8
+        actions.append("claim")                                # SV-3, SB-3, AC-5
+        return actions
+
+    def close_allowed(self):
+        if self.strict:
+            return len(self.stock) > 2                         # ST-2
+        return True                                            # SV-2, SB-2
+
+    def marriage_leads(self, player):
+        suit = self.pending_marriage
+        ranks = "K" if self.strict else "KQ"                   # ST-3
+        return [r + suit for r in ranks if r + suit in self.hands[player]]
+
+    def playable_answers(self, player):
+        hand = self.hands[player]
+        if not self.in_phase2():
+            return list(hand)                                  # SS-5
+        lead = self.trick[0][1]
+        same = [c for c in hand if suit_of(c) == suit_of(lead)]
+        if same:
+            if self.bummerl:
+                return same                                    # SB-1: follow, need not beat
+            higher = [c for c in same if self.strength(c) > self.strength(lead)]
+            return higher or same                              # SV-1: beat if possible
+        trumps = [c for c in hand if suit_of(c) == self.trump]
+        return trumps or list(hand)                            # SV-1 / SB-1: trump, else any
+
+    def refusal_code(self, player, card):
+        """Why `card` cannot be played now: a keyword the interface translates."""
+        if self.result is not None:
+            return "deal_over"
+        if self.to_move() != player:
+            return "not_your_turn"
+        if not self.trick:
+            return "marriage_card" if self.pending_marriage else None
+        if card in self.playable_answers(player):
+            return None
+        lead = self.trick[0][1]
+        if suit_of(card) != suit_of(lead) and any(suit_of(c) == suit_of(lead) for c in self.hands[player]):
+            return "must_follow_suit"
+        if suit_of(card) == suit_of(lead):
+            return "must_beat"
+        return "must_trump"
+
+    def card_refusal(self, player, card):
+        return {
+            "marriage_card": f"after announcing {self.pending_marriage} the marriage must be led with "
+                             + (f"K{self.pending_marriage}" if self.strict else
+                                f"K{self.pending_marriage} or Q{self.pending_marriage}")
+                             + " (AC-1)",
+            "must_follow_suit": "in phase 2 the led suit must be followed (SV-1, SB-1)",
+            "must_beat": "in phase 2 the led card must be beaten when possible (SV-1)",
+            "must_trump": "in phase 2 without the led suit a trump must be played (SV-1, SB-1)",
+        }.get(self.refusal_code(player, card), "not legal now")
+
+    # --- applying ------------------------------------------------------------------------------
+    def _apply_legal(self, player, action):
+        if action == "claim":
+            self.result = self.score_claim(player)
+        elif action == "exchange":
+            old = self.stock[-1]
+            jack = "J" + self.trump
+            self.hands[player].remove(jack)
+            self.hands[player].append(old)
+            self.stock[-1] = jack
+            self.known[player].add(old)                        # OB-2
+        elif action == "close":
+            opponent = 1 - player
+            self.close_status = {"points": self.effective_points(opponent),
+                                 "had_trick": self.tricks_won(opponent) > 0}
+            self.closed_by = player
+        elif action.startswith("marry:"):
+            suit = action[-1]
+            first_lead = not self.history and player == self.forehand
+            immediate = bool(self.options.get("mit40")) and first_lead and suit == self.trump
+            self.marriages.append({"player": player, "suit": suit,
+                                   "points": 40 if suit == self.trump else 20,
+                                   "immediate": immediate})
+            self.pending_marriage = suit
+            self.known[player].update(("K" + suit, "Q" + suit))  # OB-2: the partner is shown
+        else:
+            self._play_card(player, action)
+
+    def _on_lead(self, player):
+        self.pending_marriage = None
+
+    # --- scoring -----------------------------------------------------------------------------
+    def _status(self, player):
+        return self.effective_points(player), self.tricks_won(player)
+
+    def score_claim(self, player):
+        opponent = 1 - player
+        correct = self.effective_points(player) >= 66
+        if self.bummerl:
+            return self._score_claim_bummerl(player, opponent, correct)
+        closer = self.closed_by
+        if closer is None:
+            if correct:                                        # SV-3
+                return self._win(player, cascade(*self._status(opponent)), "claim")
+            return self._win(opponent, 2 if self.tricks_won(opponent) else 3, "false_claim")
+        status = self.close_status
+        if closer == player:                                   # SV-5
+            if correct:
+                return self._win(player, cascade(status["points"], status["had_trick"]), "claim")
+            return self._win(opponent, 2 if status["had_trick"] else 3, "closed_failed")
+        if correct:                                            # the closer's opponent claims first
+            return self._win(player, 2 if status["had_trick"] else 3, "closed_failed")
+        return self._win(opponent, 2 if self.tricks_won(opponent) else 3, "false_claim")
+
+    def _score_claim_bummerl(self, player, opponent, correct):
+        if not correct:                                        # SB-3: false claim
+            reason = "closed_failed" if self.closed_by == player else "false_claim"
+            return self._win(opponent, 2, reason)
+        if self.closed_by == opponent:                         # SB-2 / SB-3
+            return self._win(player, 2, "closed_failed")
+        return self._win(player, cascade(*self._status(opponent)), "claim")
+
+    def score_end(self):
+        last = self.history[-1].winner
+        if self.bummerl:
+            return self._score_end_bummerl(last)
+        closer = self.closed_by
+        if closer is None:                                     # SV-4
+            if self.effective_points(last) >= 66:
+                return self._win(last, cascade(*self._status(1 - last)), "last_trick")
+            return self._win(last, 1, "last_trick")
+        status = self.close_status                             # SV-5
+        if last == closer and self.effective_points(closer) >= 66:
+            return self._win(closer, cascade(status["points"], status["had_trick"]), "closed")
+        return self._win(1 - closer, 2 if status["had_trick"] else 3, "closed_failed")
+
+    def _score_end_bummerl(self, last):
+        closer = self.closed_by
+        phase2 = [t.winner for t in self.history if t.phase2]
+        if phase2 and len(set(phase2)) == 1:                   # SB-5: Phase-2 sweep
+            sweeper = phase2[0]
+            if not (closer == sweeper and self.effective_points(sweeper) < 66):
+                return self._win(sweeper, 3, "sweep")
+        if closer is not None:                                 # SB-4 / SB-2
+            if self.effective_points(closer) >= 66:
+                return self._win(closer, cascade(*self._status(1 - closer)), "closed")
+            return self._win(1 - closer, 2, "closed_failed")
+        p0, p1 = self.effective_points(0), self.effective_points(1)
+        if p0 == p1:                                           # SB-4 decision: last trick, 1
+            return self._win(last, 1, "last_trick")
+        winner = 0 if p0 > p1 else 1
+        return self._win(winner, cascade(*self._status(1 - winner)), "points")
+
+    def _win(self, winner, game_points, reason):
+        return self.result_of(winner, game_points, reason,
+                              (self.effective_points(0), self.effective_points(1)))
+
+
+__all__ = ["SchnapsenDeal", "IllegalAction", "cascade"]
