@@ -1,0 +1,460 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Kaffeehaus static site. Standard library only.
+
+    python3 build.py [build]          dist/: the complete static site
+    python3 build.py serve [PORT]     build, then serve dist/ on http://127.0.0.1:PORT/ (8000)
+    python3 build.py test [ARGS...]   install what the tests need, build, run pytest tests/ ARGS
+
+Layout of dist/ (every directory named by a content hash may be cached forever):
+
+    index.html                     no-cache; references rewritten to assets/<hash>/
+    sw.js                          no-cache (copied from web/sw.js when it exists)
+    precache.json                  {"version", "files": [...]} for the service worker
+    assets/<hash>/...              a copy of web/ plus the generated build-assets.js
+    pyodide/<hash>/...             the Pyodide runtime files the game needs, and micropip's wheel
+    wheels/<hash>/<engine>.whl     the engine wheel built from py/ (standard wheel name kept)
+
+Headers (Content-Security-Policy, Cache-Control) are declared once, in netlify.toml;
+`serve` and the browser tests send the same headers, parsed from that file.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import threading
+import tomllib
+import urllib.parse
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+PY = ROOT / "py"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+
+PYODIDE_VERSION = "314.0.7"
+# The runtime files of the npm package the page needs (the rest: docs, maps, typings, consoles).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# micropip from PyPI, pinned by PyPI's sha256 (Pyodide's lock file carries a different hash).
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SPEC = "micropip==0.11.1"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# Parts of CPython's standard library the engine, micropip and Pyodide never import in the page.
+# Removing them shrinks python_stdlib.zip (it hardly compresses, so every byte is transferred).
+STDLIB_DROP_PREFIXES = (
+    "_pyrepl/", "unittest/", "multiprocessing/", "xmlrpc/", "wsgiref/", "tkinter/",
+    "idlelib/", "turtledemo/", "lib2to3/", "ensurepip/", "venv/", "curses/", "dbm/",
+    "sqlite3/", "test/", "pydoc_data/", "xml/", "html/", "http/server.py",
+    "pdb.py", "doctest.py", "pydoc.py", "imaplib.py", "smtplib.py", "poplib.py", "ftplib.py",
+    "mailbox.py", "turtle.py", "_pydatetime.py", "_pydecimal.py", "_pyio.py", "pickletools.py",
+    "tarfile.py", "profile.py", "cProfile.py", "pstats.py", "timeit.py", "trace.py",
+    "tabnanny.py", "cmd.py", "code.py", "codeop.py", "bdb.py", "webbrowser.py",
+)
+# Codecs kept in encodings/ (the rest are legacy code pages nobody decodes in this game).
+STDLIB_KEEP_ENCODINGS = {
+    "__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le",
+    "utf_16_be", "utf_32", "utf_32_le", "utf_32_be", "idna", "punycode", "raw_unicode_escape",
+    "unicode_escape", "charmap", "cp437", "cp1252", "base64_codec", "hex_codec",
+}
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain",
+    ".bin": "application/octet-stream",
+}
+
+# Fixed timestamp for reproducible zip entries (the earliest a zip can store).
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def short_hash(*parts: bytes) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(hashlib.sha256(p).digest())
+    return h.hexdigest()[:12]
+
+
+# --------------------------------------------------------------------------- inputs
+
+def ensure_node_modules() -> None:
+    """`npm ci` when node_modules/pyodide is missing or is not the pinned version."""
+    pkg = NODE_PYODIDE / "package.json"
+    if pkg.exists() and json.loads(pkg.read_text()).get("version") == PYODIDE_VERSION:
+        return
+    if not shutil.which("npm"):
+        sys.exit("build: npm is needed (Node 18+): node_modules/pyodide is missing")
+    log("npm ci")
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def fetch_micropip() -> bytes:
+    """micropip's wheel from PyPI (downloaded once into .cache/), checked against the pinned hash."""
+    path = CACHE / "wheels" / MICROPIP_WHEEL
+    if not path.exists() or sha256_bytes(path.read_bytes()) != MICROPIP_SHA256:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        log(f"pip download {MICROPIP_SPEC}")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", MICROPIP_SPEC, "--no-deps",
+             "--python-version", "3.14", "--only-binary=:all:", "-d", str(path.parent),
+             "--disable-pip-version-check", "-q"],
+            check=True,
+        )
+    data = path.read_bytes()
+    got = sha256_bytes(data)
+    if got != MICROPIP_SHA256:
+        sys.exit(f"build: {MICROPIP_WHEEL} sha256 {got} != pinned {MICROPIP_SHA256}")
+    return data
+
+
+def trimmed_stdlib(data: bytes) -> bytes:
+    """python_stdlib.zip without the modules listed in STDLIB_DROP_PREFIXES (reproducible)."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        for info in src.infolist():
+            name = info.filename
+            if name.startswith(STDLIB_DROP_PREFIXES):
+                continue
+            if name.startswith("encodings/") and name.endswith(".py"):
+                if Path(name).stem not in STDLIB_KEEP_ENCODINGS:
+                    continue
+            zi = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = info.external_attr
+            dst.writestr(zi, src.read(name))
+    return out.getvalue()
+
+
+# --------------------------------------------------------------------------- the engine wheel
+
+def _record_hash(data: bytes) -> str:
+    digest = hashlib.sha256(data).digest()
+    return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def engine_project(py_dir: Path) -> dict:
+    pyproject = py_dir / "pyproject.toml"
+    project = {}
+    if pyproject.exists():
+        project = tomllib.loads(pyproject.read_text()).get("project", {})
+    name = project.get("name", "kaffeehaus")
+    version = project.get("version", "0.0.0")
+    if project.get("dependencies"):
+        # micropip would fetch them from PyPI at run time; the page loads nothing from elsewhere.
+        sys.exit(f"build: {pyproject} declares dependencies {project['dependencies']}; "
+                 "the engine must be pure standard library")
+    return {"name": name, "version": version,
+            "requires_python": project.get("requires-python"),
+            "summary": project.get("description", "")}
+
+
+def build_engine_wheel(py_dir: Path = PY) -> tuple[str, bytes]:
+    """A reproducible py3-none-any wheel of the packages under py_dir, written with zipfile.
+
+    A wheel is a zip holding the package files plus <name>-<version>.dist-info/{METADATA,WHEEL,
+    RECORD}. Entries are sorted and carry a fixed timestamp, so the same sources give the same
+    bytes (and the same content hash in dist/)."""
+    meta = engine_project(py_dir)
+    dist_name = re.sub(r"[-_.]+", "_", meta["name"]).lower()
+    version = meta["version"]
+    packages = sorted(p.parent for p in py_dir.glob("*/__init__.py"))
+    if not packages:
+        sys.exit(f"build: no Python package (*/__init__.py) under {py_dir}")
+    files: list[tuple[str, bytes]] = []
+    for pkg in packages:
+        for f in sorted(pkg.rglob("*")):
+            if f.is_dir() or "__pycache__" in f.parts or f.suffix in (".pyc", ".pyo"):
+                continue
+            files.append((f.relative_to(py_dir).as_posix(), f.read_bytes()))
+    info_dir = f"{dist_name}-{version}.dist-info"
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {meta['name']}",
+        f"Version: {version}",
+    ]
+    if meta["summary"]:
+        metadata.append(f"Summary: {meta['summary']}")
+    if meta["requires_python"]:
+        metadata.append(f"Requires-Python: {meta['requires_python']}")
+    files.append((f"{info_dir}/METADATA", ("\n".join(metadata) + "\n").encode()))
+    files.append((f"{info_dir}/WHEEL", (
+        "Wheel-Version: 1.0\nGenerator: kaffeehaus-build.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n").encode()))
+    files.append((f"{info_dir}/top_level.txt",
+                  "".join(p.name + "\n" for p in packages).encode()))
+    record = "".join(f"{n},{_record_hash(d)},{len(d)}\n" for n, d in files)
+    record += f"{info_dir}/RECORD,,\n"
+    files.append((f"{info_dir}/RECORD", record.encode()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name, data in files:
+            zi = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            z.writestr(zi, data)
+    return f"{dist_name}-{version}-py3-none-any.whl", out.getvalue()
+
+
+# --------------------------------------------------------------------------- the site
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True) -> dict:
+    """Write the complete site to `dist` and return a summary (paths relative to dist)."""
+    ensure_node_modules()
+    micropip = fetch_micropip()
+    if not (ROOT / "index.html").exists():
+        sys.exit("build: index.html is missing")
+
+    # Pyodide runtime + micropip, in one directory named by their content.
+    runtime = {}
+    for name in PYODIDE_FILES:
+        data = (NODE_PYODIDE / name).read_bytes()
+        if name == "python_stdlib.zip" and trim_stdlib:
+            data = trimmed_stdlib(data)
+        runtime[name] = data
+    runtime[MICROPIP_WHEEL] = micropip
+    py_hash = short_hash(*(n.encode() + b"\0" + d for n, d in sorted(runtime.items())))
+    py_rel = f"pyodide/{py_hash}/"
+
+    wheel_name, wheel = build_engine_wheel(py_dir)
+    wheel_rel = f"wheels/{short_hash(wheel)}/{wheel_name}"
+
+    stock_lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_bytes())
+    worker_src = (WEB / "engine-worker.js").read_bytes() if (WEB / "engine-worker.js").exists() else b""
+    build_id = short_hash(py_hash.encode(), wheel, worker_src)
+
+    # web/ minus the service worker (which must live at the root of its scope).
+    web_files: dict[str, bytes] = {}
+    sw = None
+    for f in sorted(WEB.rglob("*")) if WEB.exists() else []:
+        if f.is_dir() or "__pycache__" in f.parts or f.name.startswith("."):
+            continue
+        rel = f.relative_to(WEB).as_posix()
+        if rel == "sw.js":
+            sw = f.read_bytes()
+            continue
+        web_files[rel] = f.read_bytes()
+    lock = {
+        "info": stock_lock["info"],
+        "packages": {"micropip": dict(stock_lock["packages"]["micropip"],
+                                      file_name=MICROPIP_WHEEL, sha256=MICROPIP_SHA256)},
+    }
+    web_files["build-assets.js"] = (
+        "// Generated by build.py: where the engine worker finds its runtime. Do not edit.\n"
+        f"export const BUILD_ID = {json.dumps(build_id)};\n"
+        f"export const PYODIDE_URL = new URL({json.dumps('../../' + py_rel)}, import.meta.url).href;\n"
+        f"export const ENGINE_WHEEL_URL = new URL({json.dumps('../../' + wheel_rel)}, import.meta.url).href;\n"
+        f"export const PYODIDE_LOCK = {json.dumps(lock, sort_keys=True)};\n"
+    ).encode()
+    web_hash = short_hash(*(n.encode() + b"\0" + d for n, d in sorted(web_files.items())))
+    web_rel = f"assets/{web_hash}/"
+
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    html = re.sub(r'((?:src|href)\s*=\s*["\'])(?:\./)?web/', lambda m: m.group(1) + web_rel, html)
+
+    # Write into a fresh directory, then swap it in (a server reading dist/ never sees half a build).
+    tmp = dist.with_name(dist.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    for name, data in runtime.items():
+        _write(tmp / py_rel / name, data)
+    _write(tmp / wheel_rel, wheel)
+    for rel, data in web_files.items():
+        _write(tmp / web_rel / rel, data)
+    _write(tmp / "index.html", html.encode())
+    if sw is not None:
+        _write(tmp / "sw.js", sw)
+    files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
+    precache = {
+        "version": short_hash(*(f.encode() + b"\0" + (tmp / f).read_bytes() for f in files)),
+        "files": ["./"] + [f for f in files if f not in ("sw.js", "index.html")],
+    }
+    _write(tmp / "precache.json", (json.dumps(precache, indent=1) + "\n").encode())
+    old = dist.with_name(dist.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if dist.exists():
+        dist.rename(old)
+    tmp.rename(dist)
+    shutil.rmtree(old, ignore_errors=True)
+
+    total = sum((dist / f).stat().st_size for f in files)
+    log(f"dist/ written: {len(files) + 1} files, {total / 1e6:.1f} MB; web {web_rel} "
+        f"pyodide {py_rel} engine {wheel_rel}")
+    return {"web": web_rel, "pyodide": py_rel, "wheel": wheel_rel, "build_id": build_id,
+            "files": files + ["precache.json"]}
+
+
+# --------------------------------------------------------------------------- headers and serving
+
+@functools.lru_cache(maxsize=None)
+def netlify_headers(toml_path: Path = ROOT / "netlify.toml") -> tuple[tuple[str, tuple], ...]:
+    """The [[headers]] rules of netlify.toml as ((pattern, ((name, value), ...)), ...)."""
+    conf = tomllib.loads(toml_path.read_text())
+    rules = []
+    for rule in conf.get("headers", []):
+        rules.append((rule["for"], tuple((k, " ".join(str(v).split()))
+                                         for k, v in rule.get("values", {}).items())))
+    return tuple(rules)
+
+
+def _pattern_matches(pattern: str, path: str) -> bool:
+    # Netlify: "*" (a splat) matches any run of characters, also "/"; ":name" matches one segment.
+    rx = "".join(".*" if c == "*" else re.escape(c) for c in pattern)
+    rx = re.sub(r":[A-Za-z_]+", "[^/]+", rx)
+    return re.fullmatch(rx, path) is not None
+
+
+def headers_for(path: str) -> dict[str, str]:
+    """Headers Netlify would add for a URL path: every matching rule, later ones overriding."""
+    out: dict[str, str] = {}
+    for pattern, values in netlify_headers():
+        if _pattern_matches(pattern, path):
+            out.update(values)
+    return out
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory with the MIME types above and the headers of netlify.toml."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = True
+
+    def end_headers(self) -> None:
+        path = urllib.parse.urlsplit(self.path).path
+        if path.endswith("/"):
+            path += "index.html"
+        for name, value in headers_for(path).items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, fmt, *args):  # noqa: D401 - keep test output clean
+        if not self.quiet:
+            super().log_message(fmt, *args)
+
+
+class ThreadingServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
+                quiet: bool = True) -> ThreadingServer:
+    """A threaded HTTP server for `directory`; port 0 picks a free port (see .server_address)."""
+    handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+    return ThreadingServer((host, port), functools.partial(handler, directory=str(directory)))
+
+
+def serve_in_thread(directory: Path = DIST, port: int = 0) -> tuple[ThreadingServer, str]:
+    server = make_server(directory, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(DIST, port, quiet=False)
+    host, port = server.server_address[:2]
+    print(f"Serving dist/ at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test
+
+def _run(cmd: list[str], **kw) -> None:
+    log("$ " + " ".join(cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+def _pip_install(args: list[str]) -> None:
+    cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q", *args]
+    import sysconfig
+    if (Path(sysconfig.get_path("stdlib")) / "EXTERNALLY-MANAGED").exists() \
+            and sys.prefix == sys.base_prefix:
+        cmd.append("--break-system-packages")  # a throwaway CI machine's system Python
+    _run(cmd)
+
+
+def test(pytest_args: list[str]) -> int:
+    """The project's one test command, for a clean clone on a fresh Debian machine."""
+    _pip_install(["-r", str(ROOT / "requirements-dev.txt")])
+    if not shutil.which("npm"):
+        sys.exit("test: Node and npm are needed")
+    _run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+    if not Path("/usr/bin/chromium").exists():
+        if os.geteuid() != 0:
+            sys.exit("test: /usr/bin/chromium is missing; run `apt-get install -y chromium` as root")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        _run(["apt-get", "update", "-q"], env=env)
+        _run(["apt-get", "install", "-y", "-q", "chromium"], env=env)
+    build()
+    return subprocess.run([sys.executable, "-m", "pytest", "tests/", *pytest_args],
+                          cwd=ROOT).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="cmd")
+    b = sub.add_parser("build", help="write dist/ (the default)")
+    b.add_argument("--no-trim", action="store_true", help="ship the full python_stdlib.zip")
+    s = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    s.add_argument("port", nargs="?", type=int, default=8000)
+    sub.add_parser("test", help="install test tools, build, run pytest (extra args pass through)",
+                   add_help=False)
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["test"]:
+        return test(argv[1:])
+    args = parser.parse_args(argv)
+    if args.cmd == "serve":
+        serve(args.port)
+    else:
+        build(trim_stdlib=not getattr(args, "no_trim", False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+// engine-client.js — the only file that talks to the engine worker.
+//
+// Interface (import from the page's modules):
+//
+//   import { createEngine, COMMANDS, EngineError } from "./engine-client.js";
+//
+//   const engine = createEngine({
+//     onProgress(value, stage) {},  // optional; value 0..1 while Python loads, stage a keyword:
+//                                   // "start" "runtime" "python" "micropip" "engine" "ready"
+//     bootTimeoutMs: 60000,         // optional; `ready` rejects with EngineError type "BootTimeout"
+//     workerUrl,                    // optional; default ./engine-worker.js next to this file
+//   });
+//   engine.ready     → Promise<{ms, snapshot}>  resolves when kaffeehaus.api is importable;
+//                      rejects with EngineError (type "BootTimeout" or "BootError")
+//   engine.call(cmd, args) → Promise<result>
+//       cmd:  one of COMMANDS (kaffeehaus.api function names, docs/API.md); anything else
+//             rejects at once with EngineError type "UnknownCommand".
+//       args: an object of keyword arguments, e.g. call("apply", {state, action: "QH"}),
+//             or an array of positional ones, e.g. call("apply", [state, "QH"]); omit for none.
+//             Must be plain JSON (it is sent as JSON text).
+//       Calls may be made before `ready`: they wait for the engine. They run one at a time,
+//       in order, inside the worker, so the page never blocks while the AI thinks.
+//       Python exceptions reject with EngineError: .type is the Python class name
+//       ("IllegalAction", "ValueError", "TypeError", ...), .message its text, .pyTraceback.
+//   engine.terminate() → stops the worker; pending and later calls reject (type "Terminated").
+//   engine.state     → "loading" | "ready" | "error"   (mirror it into <html data-engine>)
+//
+//   COMMANDS — frozen array of the callable command names.
+//   EngineError — class extending Error with .type (string) and .pyTraceback (string|undefined).
+
+export const COMMANDS = Object.freeze([
+  "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
+  "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
+]);
+
+export class EngineError extends Error {
+  constructor(type, message, pyTraceback) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+    this.pyTraceback = pyTraceback;
+  }
+}
+
+const DEFAULT_WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+
+export function createEngine({ onProgress, bootTimeoutMs = 60000, workerUrl } = {}) {
+  const worker = new Worker(workerUrl || DEFAULT_WORKER_URL, { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  let failure = null;
+  let resolveReady, rejectReady;
+  const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+  ready.catch(() => {});  // callers who never await `ready` still see errors from call()
+
+  const engine = {
+    state: "loading",
+    ready,
+    call(cmd, args) {
+      if (!COMMANDS.includes(cmd)) {
+        return Promise.reject(new EngineError("UnknownCommand", `unknown engine command: ${cmd}`));
+      }
+      return send(cmd, args === undefined ? {} : args);
+    },
+    terminate() {
+      fail(new EngineError("Terminated", "the engine was stopped"));
+      worker.terminate();
+    },
+    // Internal, for tests and benchmarks: resolves once the boot snapshot is stored.
+    _flushSnapshot() { return send("__flush_snapshot", {}); },
+  };
+
+  function send(cmd, args) {
+    if (failure) return Promise.reject(failure);
+    let text;
+    try {
+      text = JSON.parse(JSON.stringify(args));  // plain JSON only, checked here
+    } catch (e) {
+      return Promise.reject(new EngineError("BadArguments", `arguments are not JSON: ${e.message}`));
+    }
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, cmd, args: text });
+    });
+  }
+
+  function fail(error) {
+    if (failure) return;
+    failure = error;
+    engine.state = "error";
+    clearTimeout(timer);
+    rejectReady(error);
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  }
+
+  const timer = setTimeout(() => {
+    fail(new EngineError("BootTimeout",
+      `the Python engine did not start within ${Math.round(bootTimeoutMs / 1000)} s ` +
+      "(check that .wasm files are served as application/wasm)"));
+    worker.terminate();
+  }, bootTimeoutMs);
+
+  worker.onmessage = ({ data }) => {
+    if (data.progress !== undefined) {
+      if (onProgress) onProgress(data.progress, data.stage);
+    } else if (data.ready) {
+      clearTimeout(timer);
+      if (!failure) {
+        engine.state = "ready";
+        resolveReady(data.boot);
+      }
+    } else if (data.fatal !== undefined) {
+      fail(new EngineError("BootError", `the Python engine failed to start: ${data.fatal}`));
+      worker.terminate();
+    } else if (pending.has(data.id)) {
+      const { resolve, reject } = pending.get(data.id);
+      pending.delete(data.id);
+      if (data.error) {
+        reject(new EngineError(data.error.type, data.error.message, data.error.traceback));
+      } else {
+        resolve(data.result);
+      }
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    fail(new EngineError("BootError",
+      `the engine worker failed: ${event.message || "could not load the worker script"}`));
+  };
+
+  return engine;
+}

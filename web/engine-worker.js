@@ -1,0 +1,205 @@
+// Kaffeehaus engine worker (module worker). Started only by engine-client.js.
+//
+// Boot: loads Pyodide from this origin, installs the engine wheel, imports kaffeehaus.api.
+// Then answers {id, cmd, args} with {id, result} or {id, error: {type, message}} by calling
+// kaffeehaus.api.<cmd>(**args) (or (*args) for an array). Only JSON text crosses into and out
+// of Python; no PyProxy ever leaves this file. While booting it posts {progress: 0..1, stage},
+// then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
+//
+// Two ways to boot:
+//  - cold: loadPyodide (with _makeSnapshot), take a memory snapshot of the freshly started
+//    interpreter and keep it in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the
+//    build), load micropip (our own one-entry lock file pins PyPI's sha256), and install the
+//    engine wheel with micropip. Both wheels are fetched while CPython starts.
+//  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot), unpack the
+//    same engine wheel into site-packages and import it.
+// The snapshot holds no engine code (a snapshot taken after micropip was imported fails in
+// Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it.
+
+import { BUILD_ID, PYODIDE_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
+
+const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
+const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
+const MICROPIP = PYODIDE_LOCK.packages.micropip;
+const WHEEL_NAME = decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("/").pop());
+
+// Python side of the protocol: JSON text in, JSON text out, errors as data.
+const GLUE = `
+import json as _json, sys as _sys, traceback as _tb
+import kaffeehaus.api as _api
+
+def _kh_call(cmd, args_json):
+    try:
+        if cmd.startswith("_"):
+            raise AttributeError(f"not an API function: {cmd}")
+        fn = getattr(_api, cmd, None)
+        if not callable(fn):
+            raise AttributeError(f"kaffeehaus.api has no function {cmd!r}")
+        args = _json.loads(args_json)
+        result = fn(*args) if isinstance(args, list) else fn(**args)
+        return _json.dumps({"result": result})
+    except Exception as e:
+        return _json.dumps({"error": {"type": type(e).__name__, "message": str(e),
+                                      "traceback": _tb.format_exc(limit=-3)}})
+`;
+
+let pyodide = null;
+let call = null;        // Python _kh_call, used only inside this worker
+const queue = [];       // messages that arrived before the engine was ready
+let snapshotTask = null;
+
+const progress = (value, stage) => postMessage({ progress: value, stage });
+
+function fetchBytes(url, integrity) {
+  return fetch(url, integrity ? { integrity } : {}).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  }).then((b) => new Uint8Array(b));
+}
+
+function hexToBase64(hex) {
+  let s = "";
+  for (let i = 0; i < hex.length; i += 2) s += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return btoa(s);
+}
+
+async function readSnapshot() {
+  try {
+    if (!self.caches) return null;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const hit = await cache.match(SNAPSHOT_KEY);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function storeSnapshot(bytes) {
+  if (!self.caches) return;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const req of await cache.keys()) {
+    if (req.url !== SNAPSHOT_KEY) await cache.delete(req);  // snapshots of older builds
+  }
+  await cache.put(SNAPSHOT_KEY, new Response(bytes, {
+    headers: { "Content-Type": "application/octet-stream" },
+  }));
+}
+
+async function dropSnapshot() {
+  try { await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY); } catch { /* none */ }
+}
+
+function options(extra) {
+  return {
+    indexURL: PYODIDE_URL,
+    lockFileContents: PYODIDE_LOCK,
+    packageBaseUrl: PYODIDE_URL,
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+    ...extra,
+  };
+}
+
+async function boot() {
+  const t0 = performance.now();
+  progress(0.02, "start");
+  const snapshotBytes = readSnapshot();
+  // Fetch the wheels while the runtime downloads and CPython starts.
+  const engineBytes = fetchBytes(ENGINE_WHEEL_URL);
+  const micropipPrefetch = fetchBytes(PYODIDE_URL + MICROPIP.file_name,
+    "sha256-" + hexToBase64(MICROPIP.sha256)).catch(() => null);
+  engineBytes.catch(() => {});
+  const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+  progress(0.1, "runtime");
+
+  const snapshot = await snapshotBytes;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
+      progress(0.8, "engine");
+      pyodide.unpackArchive(await engineBytes, "wheel");
+      pyodide.runPython("import random; random.seed()");  // a snapshot freezes the RNG state
+      return finish(t0, true);
+    } catch (e) {
+      console.warn("engine snapshot unusable, starting Python from scratch:", e);
+      await dropSnapshot();
+      pyodide = null;
+    }
+  }
+
+  const ticker = fakeProgress(0.12, 0.6, 3000, "python");
+  try {
+    pyodide = await loadPyodide(options({ _makeSnapshot: !!self.caches }));
+  } finally {
+    clearInterval(ticker);
+  }
+  if (self.caches) {
+    try {
+      const bytes = pyodide.makeMemorySnapshot();
+      snapshotTask = storeSnapshot(bytes).catch((e) => console.warn("snapshot not stored:", e));
+    } catch (e) {
+      console.warn("no engine snapshot:", e);
+    }
+  }
+  progress(0.65, "micropip");
+  await micropipPrefetch;
+  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  progress(0.8, "engine");
+  const path = `/tmp/${WHEEL_NAME}`;
+  pyodide.FS.writeFile(path, await engineBytes);
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    await micropip.install(`emfs:${path}`);
+  } finally {
+    micropip.destroy();
+  }
+  return finish(t0, false);
+}
+
+function fakeProgress(from, to, ms, stage) {
+  // CPython's start-up reports nothing: advance the bar on a curve that slows towards `to`.
+  const start = performance.now();
+  return setInterval(() => {
+    const t = (performance.now() - start) / ms;
+    progress(from + (to - from) * (1 - Math.exp(-2 * t)), stage);
+  }, 100);
+}
+
+function finish(t0, fromSnapshot) {
+  pyodide.runPython(GLUE);
+  call = pyodide.globals.get("_kh_call");
+  progress(1, "ready");
+  postMessage({ ready: true, boot: { ms: Math.round(performance.now() - t0), snapshot: fromSnapshot } });
+  while (queue.length) handle(queue.shift());
+}
+
+function handle(msg) {
+  const { id, cmd, args } = msg;
+  if (typeof cmd !== "string" || !/^[a-z][a-z0-9_]*$/.test(cmd)) {
+    postMessage({ id, error: { type: "BadRequest", message: `bad command ${JSON.stringify(cmd)}` } });
+    return;
+  }
+  let text;
+  try {
+    text = call(cmd, JSON.stringify(args ?? {}));
+  } catch (e) {
+    postMessage({ id, error: { type: "WorkerError", message: String(e && e.message || e) } });
+    return;
+  }
+  const out = JSON.parse(text);
+  postMessage(out.error ? { id, error: out.error } : { id, result: out.result });
+}
+
+self.onmessage = (event) => {
+  const msg = event.data || {};
+  if (msg.cmd === "__flush_snapshot") {  // tests and benchmarks: wait until it is stored
+    Promise.resolve(snapshotTask).then(() => postMessage({ id: msg.id, result: true }));
+    return;
+  }
+  if (call) handle(msg); else queue.push(msg);
+};
+
+boot().catch((e) => {
+  console.error("engine boot failed:", e);
+  postMessage({ fatal: String(e && e.message || e) });
+});
