@@ -33,7 +33,7 @@ def _kh_call(cmd, args_json):
         if cmd.startswith("_"):
             raise AttributeError(f"not an API function: {cmd}")
         fn = getattr(_api, cmd, None)
-        if not callable(fn):
+        if not callable(fn) or cmd not in getattr(_api, "__all__", [cmd]):
             raise AttributeError(f"kaffeehaus.api has no function {cmd!r}")
         args = _json.loads(args_json)
         result = fn(*args) if isinstance(args, list) else fn(**args)
@@ -117,7 +117,8 @@ async function boot() {
     try {
       pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
       progress(0.8, "engine");
-      pyodide.unpackArchive(await engineBytes, "wheel");
+      const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+      pyodide.unpackArchive(await engineBytes, "wheel", { extractDir: site });
       pyodide.runPython("import random; random.seed()");  // a snapshot freezes the RNG state
       return finish(t0, true);
     } catch (e) {

@@ -1,0 +1,78 @@
+// Run the engine's pytest suite inside Pyodide (CPython compiled to wasm) under Node.
+//
+//   node tests/pyodide/run_in_pyodide.mjs <dist> <wheel-dir> [pytest args...]
+//
+// Uses the runtime exactly as shipped in <dist>/pyodide/<hash>/ (including the trimmed
+// python_stdlib.zip), installs micropip and the engine wheel from <dist> the way the page does,
+// then imports every kaffeehaus module with only the shipped stdlib on sys.path (so a module the
+// trimming removed fails here). Only then does it add the full stdlib from node_modules (pytest
+// needs modules the game does not), unpack the pure-Python test wheels from <wheel-dir>, mount
+// tests/ read-only and run pytest on it. Exit status: pytest's.
+import { readFileSync, readdirSync } from "node:fs";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const [distArg, wheelDir, ...pytestArgs] = process.argv.slice(2);
+const dist = resolve(distArg);
+const precache = JSON.parse(readFileSync(join(dist, "precache.json"), "utf8"));
+const find = (re) => precache.files.find((f) => re.test(f));
+const pyDir = join(dist, dirname(find(/^pyodide\/[^/]+\/pyodide\.mjs$/))) + "/";
+const engineWheel = join(dist, find(/^wheels\/.*\.whl$/));
+const assets = readFileSync(join(dist, find(/^assets\/[^/]+\/build-assets\.js$/)), "utf8");
+const lock = JSON.parse(assets.match(/PYODIDE_LOCK = (.*);\n/)[1]);
+
+const t0 = performance.now();
+const { loadPyodide } = await import(pyDir + "pyodide.mjs");
+const py = await loadPyodide({
+  indexURL: pyDir, lockFileContents: lock, packageBaseUrl: pyDir,
+});
+// Raw writes: pytest's progress dots arrive without newlines.
+py.setStdout({ write: (buf) => process.stdout.write(buf) && buf.length || buf.length });
+py.setStderr({ write: (buf) => process.stderr.write(buf) && buf.length || buf.length });
+await py.loadPackage("micropip", { messageCallback: () => {} });
+const wheelName = engineWheel.split("/").pop();
+py.FS.writeFile(`/tmp/${wheelName}`, new Uint8Array(readFileSync(engineWheel)));
+const micropip = py.pyimport("micropip");
+await micropip.install(`emfs:/tmp/${wheelName}`);
+micropip.destroy();
+console.log(`[pyodide] ${py.version}, engine installed from dist in ${Math.round(performance.now() - t0)} ms`);
+
+// Every engine module must import with the shipped (trimmed) stdlib alone.
+py.runPython(`
+import importlib, pkgutil, kaffeehaus
+_failed = []
+for _m in pkgutil.walk_packages(kaffeehaus.__path__, "kaffeehaus."):
+    try:
+        importlib.import_module(_m.name)
+    except Exception as e:
+        _failed.append(f"{_m.name}: {type(e).__name__}: {e}")
+if _failed:
+    raise SystemExit("engine modules fail to import with the shipped stdlib:\\n" + "\\n".join(_failed))
+`);
+
+// Test tooling: the full stdlib (after the shipped one on sys.path) and the pure wheels.
+py.FS.writeFile("/lib/full_stdlib.zip",
+  new Uint8Array(readFileSync(join(ROOT, "node_modules", "pyodide", "python_stdlib.zip"))));
+py.runPython("import sys; sys.path.append('/lib/full_stdlib.zip')");
+const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
+for (const f of readdirSync(wheelDir).filter((f) => f.endsWith(".whl")).sort()) {
+  py.unpackArchive(new Uint8Array(readFileSync(join(wheelDir, f))), "wheel",
+    { extractDir: sitePackages });
+}
+// tests/ only: without /repo/py the root conftest cannot shadow the installed wheel.
+py.FS.mkdirTree("/repo/tests");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: join(ROOT, "tests") }, "/repo/tests");
+py.globals.set("PYTEST_ARGS", py.toPy(pytestArgs));
+const code = py.runPython(`
+import importlib, os, sys
+importlib.invalidate_caches()
+os.chdir("/repo")
+import pytest
+import kaffeehaus
+assert kaffeehaus.__file__.startswith(sys.prefix) or "site-packages" in kaffeehaus.__file__, kaffeehaus.__file__
+print("[pyodide] engine under test:", kaffeehaus.__file__)
+int(pytest.main(["-p", "no:cacheprovider", "--rootdir=/repo", *PYTEST_ARGS]))
+`);
+console.log(`[pyodide] pytest exit ${code} after ${Math.round(performance.now() - t0)} ms`);
+process.exit(code);
