@@ -1,0 +1,470 @@
+// Boot and wiring: shows the table at once, starts the engine worker, and runs the game loop.
+// The UI decides nothing about the rules: it draws observations and offers exactly the
+// engine's legal_actions. The game is the engine's state JSON, kept here and in localStorage.
+import { createEngine } from "./engine-client.js";
+import { loadLanguage, applyStatic, t, has } from "./table/i18n.js";
+import { HandView } from "./table/hand.js";
+import { renderTalon } from "./table/talon.js";
+import { renderTrick } from "./table/trick.js";
+import { renderPiles, renderOpponentHand } from "./table/piles.js";
+import { renderScores, renderSheet, sheetSummary } from "./table/scores.js";
+import { SetupView, fillReview } from "./table/dialogs.js";
+import { snapshot, flip, collect, trickPause, wait, prefersReducedMotion } from "./table/animate.js";
+import { faceCard, suitName } from "./table/cardview.js";
+
+const ME = 0;
+const AI = 1;
+const STORAGE = { settings: "kaffeehaus.settings", game: "kaffeehaus.game", setup: "kaffeehaus.setup" };
+const DEFAULT_SETTINGS = { deckStyle: "french", fourColour: false, speed: "auto", autoClaim: false };
+const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
+
+const html = document.documentElement;
+const $ = (selector) => document.querySelector(selector);
+
+function load(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or disabled: the game still runs, it is just not saved
+  }
+}
+
+const settings = { ...DEFAULT_SETTINGS, ...load(STORAGE.settings, {}) };
+const game = {
+  state: null, obs: null, profile: null, family: null,
+  level: "expert", levelUsed: "expert", aiSeed: 0, busy: false,
+};
+
+let engine;
+let els;
+let hand;
+let setup;
+let uiReady;
+
+// ---------------------------------------------------------------------------------------------
+// Engine
+
+function startEngine() {
+  engine = createEngine({
+    onProgress(value, stage) {
+      els.progress.value = value;
+      const key = `engine.stage.${stage}`;
+      els.progressLabel.textContent = t("engine.loadingStep", { step: has(key) ? t(key) : stage });
+    },
+  });
+  engine.ready.then(async () => {
+    const profiles = await engine.call("profiles");
+    await uiReady;
+    html.dataset.engine = "ready";
+    els.progress.value = 1;
+    els.progressLabel.textContent = t("engine.ready");
+    setup.setProfiles(profiles);
+    setup.setReady(true);
+    offerResume();
+  }).catch(async (error) => {
+    await uiReady.catch(() => {});
+    html.dataset.engine = "error";
+    els.progressLabel.textContent = `${t("engine.error", { message: error.message })} ${t("engine.retry")}`;
+    setStatus("error", t("engine.error", { message: error.message }));
+  });
+}
+
+const call = (cmd, args) => engine.call(cmd, args);
+
+async function aiAction(observation) {
+  try {
+    return await call("ai_action", { observation, level: game.levelUsed, seed: game.aiSeed++ });
+  } catch (error) {
+    // Levels the engine does not (yet) have: play on with its random player, and say so.
+    if (game.levelUsed !== "random" && error.type === "ValueError" && /level/i.test(error.message)) {
+      game.levelUsed = "random";
+      drawOpponentLabel();
+      return aiAction(observation);
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing
+
+function setStatus(kind, text) {
+  els.status.dataset.status = kind;
+  els.status.textContent = text;
+}
+
+function announce(text) {
+  els.announce.textContent = "";
+  window.setTimeout(() => { els.announce.textContent = text; }, 30);
+}
+
+function drawOpponentLabel() {
+  let text = t("seat.opponent");
+  if (game.state) {
+    text = game.levelUsed === game.level
+      ? t("seat.opponentLevel", { level: t(`level.${game.level}`) })
+      : t("seat.opponentLevel", { level: t("level.fallback", { level: t(`level.${game.level}`) }) });
+  }
+  els.opponentLabel.textContent = text;
+  els.opponentLabel.dataset.level = game.levelUsed;
+}
+
+function drawSheet(match) {
+  for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, game.family, ME);
+  els.summary.textContent = game.state ? sheetSummary(match, ME) : "";
+  els.summary.hidden = !game.state;
+}
+
+function actionLabel(action, obs) {
+  if (action.startsWith("marry:")) {
+    const suit = action.slice(6);
+    return t("action.marry", { suit: suitName(suit, settings.deckStyle), points: suit === obs.trump ? 40 : 20 });
+  }
+  if (action === "exchange" && settings.deckStyle === "german") return t("action.exchange.german");
+  return t(`action.${action}`);
+}
+
+function drawActions(obs, interactive) {
+  els.actions.replaceChildren();
+  const actions = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]));
+  actions.sort((a, b) => ACTION_ORDER.indexOf(a.split(":")[0]) - ACTION_ORDER.indexOf(b.split(":")[0]));
+  for (const action of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.action = action;
+    button.textContent = actionLabel(action, obs);
+    button.disabled = !interactive;
+    if (action === "next" || action === "claim") button.classList.add("primary");
+    els.actions.appendChild(button);
+  }
+  const over = obs.result && (!obs.match || obs.match.over);
+  if (over) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.ui = "new-game";
+    button.className = "primary";
+    button.textContent = t("action.newGame");
+    els.actions.appendChild(button);
+  }
+}
+
+/**
+ * Draw the whole table from one observation. `view` may replace parts of it while a finished
+ * trick is still shown in the middle (see show()).
+ */
+function drawTable(obs, { interactive = false, view = obs } = {}) {
+  const mine = interactive && obs.to_move === ME && !obs.result;
+  hand.render({
+    cards: view.hand, legal: mine ? obs.legal_actions : [], illegal: obs.illegal,
+    game: game.family, trump: obs.trump, settings, interactive: mine,
+  });
+  renderOpponentHand(els.opponentHand, view.opponent_hand_size);
+  renderTalon(els.talon, view, settings, game.family);
+  renderTrick(els.trick, view.trick, ME, settings);
+  game.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, view, settings);
+  renderScores(els.scores, view, settings, game.family);
+  drawActions(obs, interactive);
+  drawSheet(obs.match);
+  html.dataset.game = game.family;
+  html.dataset.profile = obs.profile;
+}
+
+// Where a card that was not on the table before comes from.
+function origin(node) {
+  if (node.dataset.card) return "talon";
+  if (node.classList.contains("trick-card") && node.classList.contains("theirs")) return "opponent-hand";
+  return null;
+}
+
+/** Go from the table showing `prev` to showing `next`, with the finished trick (if any) shown first. */
+async function show(prev, next) {
+  const completed = prev && next.history.length === prev.history.length + 1
+    ? next.history[next.history.length - 1] : null;
+  let before = snapshot(els.table);
+  if (completed) {
+    const aiPlayedLast = completed.cards[completed.cards.length - 1][0] === AI;
+    const view = {
+      ...prev,
+      hand: next.hand.filter((c) => prev.hand.includes(c)),
+      trick: completed.cards,
+      opponent_hand_size: prev.opponent_hand_size - (aiPlayedLast ? 1 : 0),
+      legal_actions: [],
+    };
+    drawTable({ ...next, result: null, legal_actions: [] }, { view });
+    await flip(els.table, before, settings, origin);
+    await wait(trickPause(settings));
+    const pile = completed.winner === ME ? els.myPile : els.oppPile;
+    await collect([...els.trick.querySelectorAll(".trick-card")], pile, settings);
+    before = snapshot(els.table);
+  }
+  drawTable(next, { interactive: false });
+  await flip(els.table, before, settings, origin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game loop
+
+function save() {
+  store(STORAGE.game, game.state ? {
+    state: game.state, level: game.level, levelUsed: game.levelUsed, aiSeed: game.aiSeed,
+  } : null);
+}
+
+function resultText(obs) {
+  const r = obs.result;
+  const reasonKey = `reason.${r.reason}`;
+  const reason = has(reasonKey) ? t(reasonKey, { points: r.points.join("–") }) : r.reason;
+  let text;
+  if (r.winner === null) text = t("status.drawnDeal", { reason });
+  else text = t(r.winner === ME ? "status.youWinDeal" : "status.oppWinsDeal", { points: r.game_points, reason });
+  if (obs.match && obs.match.over) {
+    const m = obs.match.winner;
+    text += ` ${t(m === null ? "status.drawnMatch" : m === ME ? "status.youWinMatch" : "status.oppWinsMatch")}`;
+  }
+  return text;
+}
+
+async function advance(prev) {
+  const obs = await call("observation", { state: game.state, player: ME });
+  game.obs = obs;
+  save();
+  await show(prev, obs);
+  if (obs.result) return dealOver(obs);
+  if (obs.to_move === AI) return computerMove(obs);
+  return yourTurn(obs);
+}
+
+async function computerMove(obs) {
+  game.busy = true;
+  setStatus("opponent-turn", t("status.thinking"));
+  const seen = await call("observation", { state: game.state, player: AI });
+  const action = await aiAction(seen);
+  if (action.startsWith("marry:")) {
+    const suit = action.slice(6);
+    announce(t("opp.marry", { suit: suitName(suit, settings.deckStyle), points: suit === obs.trump ? 40 : 20 }));
+  } else if (["exchange", "close", "claim"].includes(action)) {
+    announce(t(`opp.${action}`));
+  }
+  game.state = await call("apply", { state: game.state, action });
+  return advance(obs);
+}
+
+function yourTurn(obs) {
+  game.busy = false;
+  let text = t("status.yourTurnLead");
+  if (obs.pending_marriage) text = t("status.afterMarriage");
+  else if (obs.trick.length) text = t("status.yourTurnAnswer");
+  setStatus("your-turn", text);
+  drawTable(obs, { interactive: true });
+  if (settings.autoClaim && obs.legal_actions.includes("claim") && obs.points[ME] >= 66) {
+    announce(t("you.claimAuto"));
+    return act("claim");
+  }
+  if (!els.table.contains(document.activeElement) || document.activeElement === document.body) {
+    hand.container.querySelector("button[data-card][tabindex='0']")?.focus({ preventScroll: true });
+  }
+  return undefined;
+}
+
+function dealOver(obs) {
+  game.busy = false;
+  const over = !obs.match || obs.match.over;
+  setStatus(over ? "match-over" : "deal-over", resultText(obs));
+  drawTable(obs, { interactive: true });
+  if (over) store(STORAGE.game, null);
+  els.actions.querySelector("button")?.focus({ preventScroll: true });
+}
+
+function fail(error) {
+  game.busy = false;
+  setStatus("error", t("status.error", { message: error.message }));
+}
+
+async function act(action) {
+  if (game.busy || !game.obs) return;
+  game.busy = true;
+  for (const b of document.querySelectorAll("[data-zone='hand'] button, [data-zone='actions'] button")) b.disabled = true;
+  try {
+    const prev = game.obs;
+    game.state = await call("apply", { state: game.state, action });
+    await advance(prev);
+  } catch (error) {
+    fail(error);
+  }
+}
+
+async function begin(state, { level, levelUsed = level, aiSeed = 0 }) {
+  game.state = state;
+  game.level = level;
+  game.levelUsed = levelUsed;
+  game.aiSeed = aiSeed;
+  game.obs = null;
+  game.busy = true;
+  const obs = await call("observation", { state, player: ME });
+  game.profile = obs.profile;
+  game.family = obs.profile.startsWith("schneider") ? "schneider" : "schnapsen";
+  setup.show(false);
+  drawOpponentLabel();
+  await advance(null);
+}
+
+async function startNew() {
+  const choice = setup.values();
+  store(STORAGE.setup, choice);
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  const args = { profile: choice.profile, options: choice.options, seed };
+  try {
+    game.family = choice.game;
+    const state = await call(choice.length === "deal" ? "new_deal" : "new_match", args);
+    await begin(state, { level: choice.level, aiSeed: seed });
+  } catch (error) {
+    fail(error);
+  }
+}
+
+function offerResume() {
+  const saved = load(STORAGE.game, null);
+  const button = $("[data-ui='resume']");
+  button.hidden = !saved && !game.state;
+}
+
+async function resume() {
+  if (game.state) {
+    setup.show(false);
+    if (game.obs) setStatus(els.status.dataset.status, els.status.textContent);
+    return;
+  }
+  const saved = load(STORAGE.game, null);
+  if (!saved) return;
+  try {
+    await begin(saved.state, saved);
+  } catch (error) {
+    store(STORAGE.game, null);
+    setup.show(true);
+    fail(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings and dialogs
+
+function openDialog(name) {
+  const dialog = $(`dialog[data-dialog='${name}']`);
+  if (!dialog.open) dialog.showModal();
+  return dialog;
+}
+
+function drawPreview() {
+  const preview = $("[data-card-preview]");
+  preview.replaceChildren(...["AH", "KS", "QD", "JC"].map((c) => faceCard(c, settings, { label: false })));
+}
+
+function initSettings() {
+  for (const input of document.querySelectorAll("[data-setting]")) {
+    const name = input.dataset.setting;
+    if (input.type === "checkbox") input.checked = Boolean(settings[name]);
+    else input.value = settings[name];
+    input.addEventListener("change", () => {
+      settings[name] = input.type === "checkbox" ? input.checked : input.value;
+      store(STORAGE.settings, settings);
+      applySettings();
+      if (game.obs) {
+        drawTable(game.obs, { interactive: !game.busy });
+        if (name === "autoClaim" && !game.busy && game.obs.to_move === ME && !game.obs.result) yourTurn(game.obs);
+      }
+    });
+  }
+  $("[data-reduced-motion-note]").hidden = !prefersReducedMotion();
+  applySettings();
+}
+
+function applySettings() {
+  html.dataset.deck = settings.deckStyle;
+  html.dataset.fourColour = String(Boolean(settings.fourColour));
+  drawPreview();
+}
+
+function onClick(event) {
+  const target = event.target.closest("button");
+  if (!target || target.disabled) return;
+  const action = target.dataset.action;
+  const ui = target.dataset.ui;
+  if (action === "start") startNew();
+  else if (action) act(action);
+  else if (ui === "new-game") {
+    offerResume();
+    setup.show(true);
+    setStatus("setup", t("status.pickGame"));
+    setup.root.querySelector("[aria-pressed='true']")?.focus();
+  } else if (ui === "resume") resume();
+  else if (ui === "settings") openDialog("settings");
+  else if (ui === "rules") openDialog("rules");
+  else if (ui === "sheet") openDialog("sheet");
+  else if (ui === "review" && game.review) {
+    fillReview(openDialog("review"), game.review, ME, settings);
+  }
+}
+
+function onKey(event) {
+  // Digits and arrows choose a card from anywhere on the page (not inside form fields).
+  if (event.defaultPrevented || event.target.closest("input, select, textarea, dialog")) return;
+  if (!setup.root.hidden) return;
+  if (/^[1-9]$/.test(event.key) || event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    if (!hand.container.contains(event.target)) hand.onKey(event);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boot
+
+async function boot() {
+  els = {
+    table: $("#table"),
+    status: $("[data-status]"),
+    announce: $("[data-announce]"),
+    progress: $("[data-engine-progress] progress"),
+    progressLabel: $("[data-engine-label]"),
+    opponentLabel: $("[data-opponent-label]"),
+    opponentHand: $("[data-zone='opponent-hand']"),
+    talon: $("[data-zone='talon']"),
+    trick: $("[data-zone='trick']"),
+    scores: $("[data-zone='scores']"),
+    myPile: $("[data-zone='player-pile']"),
+    oppPile: $("[data-zone='opponent-pile']"),
+    reviewButton: $("[data-ui='review']"),
+    actions: $("[data-zone='actions']"),
+    summary: $(".match-summary"),
+  };
+  startEngine();
+  await loadLanguage("en");
+  document.title = t("app.title");
+  applyStatic();
+  hand = new HandView($("[data-zone='hand']"), announce);
+  hand.onPlay = (card) => act(card);
+  setup = new SetupView($("[data-zone='setup']"), load(STORAGE.setup, {}));
+  setup.setReady(engine.state === "ready" && html.dataset.engine === "ready");
+  initSettings();
+  drawSheet(null);
+  setup.show(true);
+  setStatus("setup", t("status.pickGame"));
+  document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKey);
+  html.dataset.table = "drawn";
+}
+
+uiReady = boot();
+uiReady.catch((error) => {
+  html.dataset.engine = html.dataset.engine === "ready" ? "ready" : "error";
+  const status = $("[data-status]");
+  if (status) status.textContent = error.message;
+});

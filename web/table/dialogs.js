@@ -1,0 +1,165 @@
+// The set-up screen, the settings dialog and the trick-review dialog.
+import { t, has } from "./i18n.js";
+import { faceCard, cardName } from "./cardview.js";
+
+// Display order of the games; the list itself comes from the engine's profiles().
+export const PROFILE_ORDER = ["bummerl", "schnapsen", "schnapsen-strict", "schneider", "schneider-neighbour"];
+export const LEVELS = ["expert", "medium", "easy", "random"];
+
+function profileName(id) {
+  return has(`profile.${id}.name`) ? t(`profile.${id}.name`) : id;
+}
+
+function choiceLabel(name, choice) {
+  if (choice === null) return t("option.target.default");
+  const key = `option.${name}.${choice}`;
+  return has(key) ? t(key) : String(choice);
+}
+
+export class SetupView {
+  constructor(root, saved = {}) {
+    this.root = root;
+    this.profiles = PROFILE_ORDER.map((id) => ({ id, game: id.startsWith("schneider") ? "schneider" : "schnapsen", options: null }));
+    this.profile = saved.profile || PROFILE_ORDER[0];
+    this.options = saved.options || {};
+    this.ready = false;
+    this.list = root.querySelector("[data-profile-list]");
+    this.optionList = root.querySelector("[data-option-list]");
+    this.level = root.querySelector('[data-setup="level"]');
+    this.length = root.querySelector('[data-setup="length"]');
+    this.start = root.querySelector('[data-action="start"]');
+    for (const level of LEVELS) {
+      const option = document.createElement("option");
+      option.value = level;
+      option.textContent = t(`level.${level}`);
+      this.level.appendChild(option);
+    }
+    this.level.value = saved.level && LEVELS.includes(saved.level) ? saved.level : LEVELS[0];
+    this.length.value = saved.length === "deal" ? "deal" : "match";
+    this.list.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-profile]");
+      if (!button) return;
+      if (button.dataset.profile !== this.profile) this.options = {};
+      this.profile = button.dataset.profile;
+      this.render();
+    });
+    this.render();
+  }
+
+  /** The engine's profiles() list (ids, games and option specs). */
+  setProfiles(list) {
+    const rank = (id) => (PROFILE_ORDER.includes(id) ? PROFILE_ORDER.indexOf(id) : PROFILE_ORDER.length);
+    this.profiles = [...list].sort((a, b) => rank(a.id) - rank(b.id));
+    if (!this.profiles.some((p) => p.id === this.profile)) this.profile = this.profiles[0].id;
+    this.render();
+  }
+
+  setReady(ready) {
+    this.ready = ready;
+    this.start.disabled = !ready;
+    this.root.querySelector("[data-setup-wait]").hidden = ready;
+  }
+
+  current() {
+    return this.profiles.find((p) => p.id === this.profile);
+  }
+
+  render() {
+    this.list.replaceChildren();
+    for (const profile of this.profiles) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "profile-choice";
+      button.dataset.profile = profile.id;
+      button.setAttribute("aria-pressed", String(profile.id === this.profile));
+      button.textContent = profileName(profile.id);
+      this.list.appendChild(button);
+    }
+    const profile = this.current();
+    this.root.querySelector("[data-profile-blurb]").textContent = t(`profile.${profile.id}.blurb`);
+    this.root.querySelector("[data-rules-text]").textContent = t(`rules.${profile.game}`);
+    this.renderOptions(profile);
+  }
+
+  renderOptions(profile) {
+    this.optionList.replaceChildren();
+    const specs = profile.options;
+    if (!specs) return; // the engine has not answered yet
+    const names = Object.keys(specs);
+    if (!names.length) {
+      const none = document.createElement("p");
+      none.className = "note";
+      none.textContent = t("setup.noOptions");
+      this.optionList.appendChild(none);
+      return;
+    }
+    for (const name of names) {
+      const spec = specs[name];
+      const value = name in this.options ? this.options[name] : spec.default;
+      const label = document.createElement("label");
+      const isBool = spec.choices.length === 2 && spec.choices.every((c) => typeof c === "boolean");
+      const text = document.createElement("span");
+      text.textContent = t(`option.${name}`);
+      let input;
+      if (isBool) {
+        label.className = "check";
+        input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = Boolean(value);
+        input.addEventListener("change", () => { this.options[name] = input.checked; });
+        label.append(input, text);
+      } else {
+        input = document.createElement("select");
+        for (const choice of spec.choices) {
+          const option = document.createElement("option");
+          option.value = JSON.stringify(choice);
+          option.textContent = choiceLabel(name, choice);
+          input.appendChild(option);
+        }
+        input.value = JSON.stringify(value);
+        input.addEventListener("change", () => { this.options[name] = JSON.parse(input.value); });
+        label.append(text, input);
+      }
+      input.dataset.option = name;
+      this.optionList.appendChild(label);
+    }
+  }
+
+  values() {
+    const profile = this.current();
+    const specs = profile.options || {};
+    const options = {};
+    for (const name of Object.keys(specs)) if (name in this.options) options[name] = this.options[name];
+    return { profile: profile.id, game: profile.game, options, level: this.level.value, length: this.length.value };
+  }
+
+  show(visible) {
+    this.root.hidden = !visible;
+    document.body.classList.toggle("setting-up", visible);
+  }
+}
+
+/** Fill the trick-review dialog with the tricks the profile lets the player see now. */
+export function fillReview(dialog, review, me, settings) {
+  dialog.querySelector("[data-review-title]").textContent = review.allOwn ? t("review.title") : t("review.titleLast");
+  dialog.querySelector("[data-review-note]").textContent = review.allOwn ? "" : t("review.notAllowed");
+  const list = dialog.querySelector("[data-review-list]");
+  list.replaceChildren();
+  if (!review.tricks.length) {
+    const item = document.createElement("li");
+    item.textContent = t("review.none");
+    list.appendChild(item);
+  }
+  for (const trick of review.tricks) {
+    const item = document.createElement("li");
+    item.className = "review-trick";
+    const names = trick.cards.map(([, code]) => cardName(code, settings.deckStyle)).join(", ");
+    item.setAttribute("aria-label", `${names}, ${t("review.wonBy", { seat: t(trick.winner === me ? "seat.you" : "seat.opponent") })}`);
+    for (const [, code] of trick.cards) item.appendChild(faceCard(code, settings, { label: false }));
+    const who = document.createElement("span");
+    who.className = "review-winner";
+    who.textContent = t("review.wonBy", { seat: t(trick.winner === me ? "seat.you" : "seat.opponent") });
+    item.appendChild(who);
+    list.appendChild(item);
+  }
+}

@@ -1,0 +1,108 @@
+// Running scores of the deal (own points, pending marriages) and the match score sheet
+// (Bummerl counting down from its target, Schneider counting up to its target or over a session).
+import { t } from "./i18n.js";
+import { suitName } from "./cardview.js";
+import { suitIcon } from "../cards/cards.js";
+
+function line(className, text) {
+  const node = document.createElement("div");
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function renderScores(container, obs, settings, game) {
+  container.replaceChildren();
+  const me = obs.player;
+  const opp = 1 - me;
+  if (game === "schnapsen") {
+    const points = line("score-main");
+    points.dataset.points = String(obs.points[me]);
+    points.textContent = `${t("score.points")}: ${obs.points[me]}`;
+    container.appendChild(points);
+    const marriages = obs.marriages || [];
+    for (const [who, heading] of [[me, "score.marriages"], [opp, "score.opponentMarriages"]]) {
+      const list = marriages.filter((m) => m.player === who);
+      if (!list.length) continue;
+      const block = line("score-marriages");
+      block.appendChild(line("score-label", t(heading)));
+      for (const m of list) {
+        const item = line(m.effective ? "marriage effective" : "marriage pending");
+        item.dataset.marriage = m.suit;
+        item.appendChild(suitIcon(m.suit, { style: settings.deckStyle, fourColour: settings.fourColour }));
+        const text = document.createElement("span");
+        text.textContent = t(m.effective ? "score.effective" : "score.pending", {
+          suit: suitName(m.suit, settings.deckStyle), points: m.points,
+        });
+        item.appendChild(text);
+        block.appendChild(item);
+      }
+      container.appendChild(block);
+    }
+  } else {
+    const honours = line("score-main");
+    honours.dataset.points = String(obs.points[me]);
+    honours.textContent = `${t("score.honours")}: ${obs.points[me]} – ${obs.points[opp]}`;
+    container.appendChild(honours);
+  }
+  container.appendChild(line("score-dealer", t(obs.dealer === me ? "seat.youDeal" : "seat.oppDeal")));
+}
+
+function cell(tag, text, className) {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/** The match score sheet from match_status (null for a single deal). */
+export function renderSheet(container, match, game, me = 0) {
+  container.replaceChildren();
+  if (!match) {
+    container.appendChild(line("sheet-caption", t("sheet.singleDeal")));
+    return;
+  }
+  const opp = 1 - me;
+  const bummerl = game === "schnapsen";
+  let caption;
+  if (bummerl) caption = t("sheet.bummerl", { target: match.target });
+  else if (match.session_deals) caption = t("sheet.session", { deals: match.session_deals });
+  else caption = t("sheet.target", { target: match.target });
+  container.appendChild(line("sheet-caption", caption));
+
+  const table = document.createElement("table");
+  table.className = "sheet-table";
+  const head = document.createElement("tr");
+  head.append(cell("th", t("sheet.deal")), cell("th", t("sheet.you")), cell("th", t("sheet.opponent")));
+  const thead = document.createElement("thead");
+  thead.appendChild(head);
+  table.appendChild(thead);
+  const body = document.createElement("tbody");
+  const start = bummerl ? match.target : 0;
+  const first = document.createElement("tr");
+  first.append(cell("td", t("sheet.start")), cell("td", String(start)), cell("td", String(start)));
+  body.appendChild(first);
+  (match.sheet || []).forEach((entry, i) => {
+    const row = document.createElement("tr");
+    row.dataset.deal = String(i + 1);
+    const delta = entry.winner === null ? "" : ` (${bummerl ? "−" : "+"}${entry.game_points})`;
+    const mine = `${entry.scores[me]}${entry.winner === me ? delta : ""}`;
+    const theirs = `${entry.scores[opp]}${entry.winner === opp ? delta : ""}`;
+    row.append(cell("td", String(i + 1)), cell("td", mine, entry.winner === me ? "won" : ""),
+      cell("td", theirs, entry.winner === opp ? "won" : ""));
+    if (entry.bummerl_won) row.classList.add("bummerl-end");
+    body.appendChild(row);
+  });
+  table.appendChild(body);
+  container.appendChild(table);
+  if (!(match.sheet || []).length) container.appendChild(line("sheet-empty", t("sheet.empty")));
+  if (bummerl && match.bummerls_needed > 1) {
+    container.appendChild(line("sheet-bummerls", t("sheet.bummerls", { you: match.bummerls[me], opponent: match.bummerls[opp] })));
+  }
+}
+
+/** One-line match score for the top bar. */
+export function sheetSummary(match, me = 0) {
+  if (!match) return t("sheet.singleDeal");
+  return `${t("sheet.you")} ${match.scores[me]} · ${t("sheet.opponent")} ${match.scores[1 - me]}`;
+}

@@ -1,0 +1,16 @@
+// The trick in the middle of the table: the player's card low, the computer's card high.
+import { t } from "./i18n.js";
+import { faceCard, cardName } from "./cardview.js";
+
+export function renderTrick(container, trick, me, settings) {
+  container.replaceChildren();
+  const names = [];
+  trick.forEach(([player, code], order) => {
+    const card = faceCard(code, settings);
+    card.classList.add("trick-card", player === me ? "mine" : "theirs");
+    card.style.setProperty("--order", String(order));
+    container.appendChild(card);
+    names.push(t("area.played", { seat: t(player === me ? "seat.you" : "seat.opponent"), card: cardName(code, settings.deckStyle) }));
+  });
+  container.setAttribute("aria-label", names.length ? `${t("area.trick")}: ${names.join("; ")}` : t("area.trick"));
+}
