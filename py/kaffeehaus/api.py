@@ -8,6 +8,7 @@ none modifies it.
 import json
 
 from . import game as _game
+from . import share as _share
 from .deal import IllegalAction
 from .observation import observe
 from .profiles import describe_profiles
@@ -15,6 +16,7 @@ from .profiles import describe_profiles
 __all__ = [
     "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
     "observation", "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
+    "share_link", "open_link", "deal_of_the_day",
 ]
 
 MAX_JSON_LENGTH = 1_000_000
@@ -79,6 +81,34 @@ def from_json(text):
         raise ValueError(f"saved state is not valid JSON: {exc}") from None
     _game.decode(state)
     return state
+
+
+def share_link(state, *, with_actions=True):
+    """A short URL-safe token for the current deal (its deck and dealer) and, for a replay,
+    the actions played in it so far."""
+    return _share.encode(_game.decode(state), with_actions=with_actions)
+
+
+def open_link(token):
+    """The single-deal state a share token describes; ValueError with a plain message (safe
+    to show as text) when the token is damaged, of another version, or replays illegally."""
+    return _game.remember(_share.decode(token))
+
+
+def deal_of_the_day(profile, date, *, options=None):
+    """The same deal for everyone on `date` ("YYYY-MM-DD") for this profile and options."""
+    if not isinstance(date, str) or len(date) != 10 or not _is_iso_date(date):
+        raise ValueError(f"date must be YYYY-MM-DD, not {date!r:.40}")
+    return new_deal(profile, options=options, seed=f"daily:{date}:{profile}")
+
+
+def _is_iso_date(text):
+    import datetime
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def ai_action(observation, *, level="expert", seed=0, budget_ms=None):
