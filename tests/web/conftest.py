@@ -1,0 +1,109 @@
+"""Browser tests: dist/ served on 127.0.0.1 by build.py's own server (same MIME types and the
+same netlify.toml headers, CSP included), driven through Playwright's sync API in Debian's
+/usr/bin/chromium (never `playwright install`).
+
+`python3 build.py test` builds dist/ before pytest runs; run alone, these tests build it once
+if it is missing (set KAFFEEHAUS_REBUILD=1 to force a build).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HARNESS = Path(__file__).resolve().parent / "harness"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+ARTIFACTS = ROOT / "test-results"
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["kaffeehaus_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build()
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    if os.environ.get("KAFFEEHAUS_REBUILD") or not (build.DIST / "precache.json").exists():
+        build.build()
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def base_url(dist) -> str:
+    """http://127.0.0.1:<free port>/ serving dist/, plus tests/web/harness/ under /__test__/."""
+    server, url = build.serve_in_thread(dist, 0, mounts={"/__test__/": HARNESS})
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def launch_args(**extra) -> dict:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    return {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_ARGS, **extra}
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(**launch_args())
+    yield browser
+    browser.close()
+
+
+class PageWatch:
+    """Console errors, uncaught page errors, CSP violations and every requested URL."""
+
+    def __init__(self, page):
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("request", lambda req: self.requests.append(req.url))
+        page.on("worker", lambda w: w.on("console", self._console))
+
+    def _console(self, msg):
+        if msg.type == "error":
+            self.errors.append(f"console.error: {msg.text}")
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.watch = PageWatch(page)
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,137 @@
+"""The engine worker and engine-client.js in Chromium, on the built site, under its real CSP."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from kaffeehaus import api
+
+BOOT_TIMEOUT_MS = 60_000
+
+
+def start(page, base_url, **options):
+    page.goto(base_url + "__test__/engine.html")
+    page.wait_for_selector("html[data-harness=ready]", state="attached")
+    page.evaluate("(o) => { window.kh.start(o); }", options)
+    boot = page.evaluate("() => window.kh.engine.ready")
+    assert page.evaluate("() => window.kh.engine.state") == "ready"
+    return boot
+
+
+def call(page, cmd, args=None):
+    return page.evaluate("([c, a]) => window.kh.call(c, a)", [cmd, args])
+
+
+def test_served_with_right_types_and_headers(dist, base_url):
+    precache = json.loads((dist / "precache.json").read_text())
+    expect = {".wasm": "application/wasm", ".mjs": "text/javascript", ".whl": "application/zip",
+              ".json": "application/json", ".js": "text/javascript"}
+    seen = set()
+    for rel in precache["files"]:
+        ext = "." + rel.rsplit(".", 1)[-1]
+        if ext in expect and ext not in seen:
+            seen.add(ext)
+            with urllib.request.urlopen(base_url + rel) as r:
+                assert r.headers["Content-Type"].split(";")[0] == expect[ext], rel
+                assert "immutable" in r.headers["Cache-Control"] or rel == "precache.json", rel
+                assert "'wasm-unsafe-eval'" in r.headers["Content-Security-Policy"]
+    assert seen == set(expect)
+    with urllib.request.urlopen(base_url) as r:
+        assert r.headers["Cache-Control"] == "no-cache"
+        csp = r.headers["Content-Security-Policy"]
+    assert "'unsafe-eval'" not in csp and "'unsafe-inline'" not in csp
+
+
+def test_worker_boots_and_matches_cpython(page, base_url):
+    boot = start(page, base_url)
+    assert boot["ms"] > 0 and boot["snapshot"] is False  # fresh context: a cold boot
+    res = call(page, "profiles")
+    assert res["ok"], res
+    assert res["value"] == api.profiles()
+    # Play the first legal action a few times in wasm and in CPython: same states, same views.
+    for profile in [p["id"] for p in api.profiles()]:
+        state = call(page, "new_match", {"profile": profile, "seed": 11})["value"]
+        assert state == api.new_match(profile, seed=11)
+        for _ in range(6):
+            legal = call(page, "legal_actions", [state])["value"]
+            assert legal == api.legal_actions(state)
+            if not legal:
+                break
+            expected = api.apply(state, legal[0])
+            state = call(page, "apply", {"state": state, "action": legal[0]})["value"]
+            assert state == expected
+            obs = call(page, "observation", {"state": state, "player": 0})["value"]
+            assert obs == api.observation(state, 0)
+    assert page.watch.errors == []
+
+
+def test_errors_come_back_as_errors(page, base_url):
+    start(page, base_url)
+    state = call(page, "new_deal", {"profile": "bummerl", "seed": 3})["value"]
+    illegal = call(page, "apply", {"state": state, "action": "not-an-action"})
+    assert not illegal["ok"] and illegal["name"] == "EngineError"
+    with pytest.raises(ValueError) as cpython:
+        api.apply(state, "not-an-action")
+    assert illegal["type"] == type(cpython.value).__name__
+    assert illegal["message"] == str(cpython.value)
+    unknown = call(page, "__import__", {"name": "os"})
+    assert not unknown["ok"] and unknown["type"] == "UnknownCommand"
+    bad_args = call(page, "apply", {"state": state})
+    assert not bad_args["ok"] and bad_args["type"] == "TypeError"
+    # The worker is still healthy after errors.
+    assert call(page, "to_move", [state])["ok"]
+    # Python exceptions are reported as data, never as console errors.
+    assert page.watch.errors == []
+
+
+def test_progress_and_same_origin_only(page, base_url):
+    start(page, base_url)
+    progress = page.evaluate("() => window.kh.progress")
+    values = [v for v, _ in progress]
+    assert values == sorted(values) and values[-1] == 1 and progress[-1][1] == "ready"
+    assert {"runtime", "python", "micropip", "engine"} <= {s for _, s in progress}
+    assert page.watch.requests, "no requests recorded"
+    assert all(u.startswith(base_url) or u.startswith("data:") for u in page.watch.requests), \
+        [u for u in page.watch.requests if not u.startswith(base_url)]
+
+
+def test_boot_timeout_is_a_clear_error(page, base_url):
+    page.goto(base_url + "__test__/engine.html")
+    page.wait_for_selector("html[data-harness=ready]", state="attached")
+    err = page.evaluate("""async () => {
+        const e = window.kh.start({bootTimeoutMs: 50});
+        try { await e.ready; return null; } catch (x) { return [x.type, x.message, e.state]; }
+    }""")
+    assert err[0] == "BootTimeout" and "did not start" in err[1] and err[2] == "error"
+    late = call(page, "profiles")
+    assert not late["ok"] and late["type"] == "BootTimeout"
+
+
+def test_warm_boot_restores_snapshot(playwright_instance, base_url, tmp_path):
+    from conftest import PageWatch, launch_args
+
+    ctx = playwright_instance.chromium.launch_persistent_context(str(tmp_path / "profile"),
+                                                                 **launch_args())
+    try:
+        page = ctx.new_page()
+        page.watch = PageWatch(page)
+        first = start(page, base_url)
+        assert first["snapshot"] is False
+        page.evaluate("() => window.kh.engine._flushSnapshot()")
+        page.close()
+        page = ctx.new_page()
+        page.watch = PageWatch(page)
+        second = start(page, base_url)
+        assert second["snapshot"] is True
+        assert second["ms"] < first["ms"]
+        # The restored interpreter runs the engine, including modules imported only on demand.
+        assert call(page, "profiles")["value"] == api.profiles()
+        state = call(page, "new_match", {"profile": "schneider", "seed": 5})["value"]
+        obs = call(page, "observation", {"state": state, "player": api.to_move(state)})["value"]
+        move = call(page, "ai_action", {"observation": obs, "level": "random", "seed": 1})
+        assert move["ok"] and move["value"] in api.legal_actions(state), move
+        assert page.watch.errors == []
+    finally:
+        ctx.close()
