@@ -21,7 +21,7 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
-ARTIFACTS = ROOT / "test-results"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"  # screenshots; git-ignored
 
 
 def _load_build():
@@ -81,7 +81,7 @@ class PageWatch:
         page.on("console", self._console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
         page.on("request", lambda req: self.requests.append(req.url))
-        page.on("worker", lambda w: w.on("console", self._console))
+        # (the page's "console" event also carries its workers' console messages)
 
     def _console(self, msg):
         if msg.type == "error":
