@@ -1,25 +1,38 @@
-"""The computer player. It receives an observation (one seat's view), never a state."""
+"""The computer player. It receives an observation (one seat's view), never a state.
 
-import random
+Modules, one concern each:
+  model.py        compact perfect-information positions mirroring the rules engine
+  determinize.py  hidden-card layouts consistent with an observation (voids, known cards)
+  solver.py       exact alpha-beta with a transposition table for endgames
+  pimc.py         sampling of layouts, rollouts before the endgame, averaging per action
+  heuristic.py    a rule-based sensible player (benches, `easy`, rollout policy)
+  levels.py       random / easy / medium / hard / expert, and the match-situation utility
+  hint.py         legal actions ranked by the expert's estimate
+"""
 
-LEVELS = ("random",)
+from . import hint as _hint
+from . import levels as _levels
+
+LEVELS = _levels.LEVELS
 
 
 def choose_action(observation, *, level="expert", seed=0, budget_ms=None):
-    legal = _legal(observation)
-    if level == "random":
-        return random.Random(f"random-player:{seed}:{len(observation.get('actions', []))}").choice(legal)
-    raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
+    _check(observation)
+    return _levels.choose(observation, level, seed=seed, budget_ms=budget_ms)
 
 
-def rank_actions(observation):
-    raise ValueError("hints need the expert AI, which is not available yet")
+def rank_actions(observation, *, seed=0, budget_ms=None):
+    _check(observation)
+    return _hint.rank_actions(observation, seed=seed, budget_ms=budget_ms)
 
 
-def _legal(observation):
+def _check(observation):
     if not isinstance(observation, dict):
         raise ValueError("the AI takes an observation object")
     legal = observation.get("legal_actions")
     if not isinstance(legal, list) or not legal:
         raise ValueError("the observation has no legal action for this seat")
-    return legal
+    if legal == ["next"]:
+        return
+    if observation.get("to_move") != observation.get("player"):
+        raise ValueError("it is not this seat's turn")

@@ -1,0 +1,193 @@
+"""AI strength and speed benchmarks (prints figures, asserts nothing).
+
+Duplicate play: every deal (or match) is played twice with the same cards and the seats
+swapped, so the luck of the cards cancels. Figures, per profile and pairing A vs B:
+
+* deals: game points per deal won by A minus those won by B (mean over deals, 95% CI
+  from the per-pair means), and the share of deals A won;
+* matches: whole matches (Bummerl to 7 / Schneider to 7 / 6-deal session) from the same seed
+  with seats swapped; share won by A (draws count half) with a 95% Wilson interval.
+
+Decision time: the distribution of `expert`'s thinking time per decision over whole deals.
+
+Usage:
+  python3 bench/ai.py --profile bummerl --pair expert:heuristic --deals 400 --matches 100
+  python3 bench/ai.py --profile schneider --ladder --deals 200
+  python3 bench/ai.py --profile bummerl --times --deals 20
+"""
+
+import argparse
+import math
+import pathlib
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
+
+from kaffeehaus import api  # noqa: E402
+
+LADDER = ["random", "easy", "medium", "hard", "expert"]
+TIMES = []          # (profile, seconds) of expert decisions
+
+
+def play_deal(profile, options, seed, dealer, seats, ai_seed):
+    """One deal; seats[p] is the level of player p. Returns (winner, game points)."""
+    state = api.new_deal(profile, options=options, seed=seed, dealer=dealer)
+    while api.to_move(state) is not None:
+        p = api.to_move(state)
+        obs = api.observation(state, p)
+        t0 = time.perf_counter()
+        action = api.ai_action(obs, level=seats[p], seed=ai_seed)
+        if seats[p] == "expert":
+            TIMES.append((profile, time.perf_counter() - t0))
+        state = api.apply(state, action)
+    r = api.deal_result(state)
+    return r["winner"], r["game_points"]
+
+
+def play_match(profile, options, seed, seats, ai_seed):
+    state = api.new_match(profile, options=options, seed=seed, first_dealer=0)
+    deals = 0
+    while True:
+        status = api.match_status(state)
+        if status["over"]:
+            return status["winner"], deals
+        if api.to_move(state) is None:
+            state = api.apply(state, "next")
+            continue
+        p = api.to_move(state)
+        obs = api.observation(state, p)
+        t0 = time.perf_counter()
+        action = api.ai_action(obs, level=seats[p], seed=ai_seed)
+        if seats[p] == "expert":
+            TIMES.append((profile, time.perf_counter() - t0))
+        state = api.apply(state, action)
+        if api.to_move(state) is None and api.deal_result(state) is not None:
+            deals += 1 if action != "next" else 0
+        if deals > 60:
+            return None, deals
+
+
+def mean_ci(xs):
+    n = len(xs)
+    m = statistics.fmean(xs)
+    if n < 2:
+        return m, float("nan")
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(n)
+
+
+def wilson(wins, n):
+    if n == 0:
+        return float("nan"), float("nan")
+    z = 1.96
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def duplicate_deals(profile, options, a, b, n, tag):
+    pair_means = []
+    won = 0
+    played = 0
+    for i in range(n):
+        seed = f"bench:{tag}:{i}"
+        dealer = i % 2
+        vals = []
+        for a_seat in (0, 1):
+            seats = [b, b]
+            seats[a_seat] = a
+            w, gp = play_deal(profile, options, seed, dealer, seats, ai_seed=i)
+            v = 0 if w is None else (gp if w == a_seat else -gp)
+            vals.append(v)
+            won += 1 if (w == a_seat) else 0.5 if w is None else 0
+            played += 1
+        pair_means.append(sum(vals) / 2)
+    m, h = mean_ci(pair_means)
+    return {"pairs": n, "gp": m, "gp_ci": h, "deal_share": won / played}
+
+
+def duplicate_matches(profile, options, a, b, n, tag):
+    score = 0.0
+    games = 0
+    deals = 0
+    for i in range(n):
+        seed = f"benchm:{tag}:{i}"
+        for a_seat in (0, 1):
+            seats = [b, b]
+            seats[a_seat] = a
+            w, d = play_match(profile, options, seed, seats, ai_seed=i)
+            deals += d
+            games += 1
+            score += 1 if w == a_seat else 0.5 if w is None else 0
+    lo, hi = wilson(score, games)
+    return {"matches": games, "share": score / games, "lo": lo, "hi": hi, "deals": deals}
+
+
+def report(profile, options, a, b, args):
+    tag = f"{profile}:{sorted(options.items())}"
+    t0 = time.time()
+    line = f"{profile:20s} {str(options) if options else '':24s} {a:>9s} vs {b:<9s}"
+    if args.deals:
+        d = duplicate_deals(profile, options, a, b, args.deals, tag)
+        line += (f" | {d['pairs']:4d} dup deals: gp/deal {d['gp']:+.3f} ± {d['gp_ci']:.3f},"
+                 f" deals won {100 * d['deal_share']:.1f}%")
+    if args.matches:
+        m = duplicate_matches(profile, options, a, b, args.matches, tag)
+        line += (f" | {m['matches']:4d} matches ({m['deals']} deals): won {100 * m['share']:.1f}%"
+                 f" [{100 * m['lo']:.1f}, {100 * m['hi']:.1f}]")
+    line += f" | {time.time() - t0:.0f}s"
+    print(line, flush=True)
+
+
+def times_report():
+    if not TIMES:
+        return
+    xs = sorted(t for _, t in TIMES)
+    n = len(xs)
+
+    def q(f):
+        return xs[min(n - 1, int(f * n))]
+    print(f"expert decision time over {n} decisions: median {q(0.5):.3f}s, p90 {q(0.9):.3f}s, "
+          f"p99 {q(0.99):.3f}s, max {xs[-1]:.3f}s, mean {statistics.fmean(xs):.3f}s", flush=True)
+    edges = [0.01, 0.05, 0.1, 0.2, 0.4, 0.8, 1.5, 1e9]
+    lo = 0.0
+    parts = []
+    for e in edges:
+        k = sum(1 for x in xs if lo <= x < e)
+        parts.append(f"<{e if e < 1e9 else 'inf'}s: {k}")
+        lo = e
+    print("  histogram: " + ", ".join(parts), flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--profile", action="append", help="profile id (repeatable); default all five")
+    ap.add_argument("--options", default="{}", help="options as a Python/JSON dict")
+    ap.add_argument("--pair", action="append", default=[], help="A:B levels, e.g. expert:heuristic")
+    ap.add_argument("--ladder", action="store_true", help="each level against the one below")
+    ap.add_argument("--deals", type=int, default=0, help="duplicate deals per pairing")
+    ap.add_argument("--matches", type=int, default=0, help="duplicate matches per pairing")
+    ap.add_argument("--times", action="store_true", help="report expert decision times")
+    args = ap.parse_args()
+    profiles = args.profile or ["schnapsen", "schnapsen-strict", "bummerl", "schneider",
+                                "schneider-neighbour"]
+    options = eval(args.options, {}, {"true": True, "false": False})
+    pairs = [tuple(p.split(":")) for p in args.pair]
+    if args.ladder:
+        pairs += [(LADDER[i + 1], LADDER[i]) for i in range(len(LADDER) - 1)]
+    if args.times and not pairs:
+        pairs = [("expert", "heuristic")]
+    print(f"# bench/ai.py {' '.join(sys.argv[1:])}", flush=True)
+    for profile in profiles:
+        opts = options if profile in ("bummerl", "schneider") else {}
+        for a, b in pairs:
+            report(profile, opts, a, b, args)
+    if args.times or any("expert" in p for p in pairs):
+        times_report()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+"""A rule-based, sensible player (the benches' "heuristic" bot, the base of `easy`, and the
+policy of the expert's rollouts before the exact endgame).
+
+It looks only at its own hand and at `unseen`: the cards that may lie with the opponent or in
+the stock (everything not in its hand, not played and not the face-up indicator). Rules:
+
+Schnapsen: claim at once with 66 or more (never a false claim); exchange the trump jack;
+announce a marriage when leading (40 first), and if it brings 66 claim at once; close when
+the sure tricks of the hand (top trumps in sequence, masters of suits) bring 66; lead low
+side cards in Phase 1, keeping trumps, aces, tens and marriage halves; answer a led ace or
+ten with the cheapest winner (a higher card of the suit, else a low trump), take cheap tricks
+with an ace or ten of the led suit, otherwise throw the cheapest card. Phase 2: pull trumps
+with the top trump, cash masters, win every trick that can be won as cheaply as possible.
+
+Schneider: lead a master (a card nothing unseen of its suit can beat: SN-7, SN-11), honours
+first; else lead a low card; answer by winning honours cheaply, otherwise throw a non-honour.
+"""
+
+from .model import bits
+
+TRUMP_BONUS = 30
+
+
+def choose(pos, p, unseen):
+    if pos.game == "schnapsen":
+        return _schnapsen(pos, p, unseen)
+    return _schneider(pos, p, unseen)
+
+
+# --- Schnapsen ---------------------------------------------------------------------------------
+
+def _cost(t, trump, c):
+    return t.points[c] + (TRUMP_BONUS if t.suit[c] == trump else 0)
+
+
+def _master(t, trump, c, unseen, phase2):
+    """No unseen card beats `c` when it is led (trumps only threaten a non-trump in Phase 2
+    when the opponent could be void; we count any unseen trump as a threat unless it is the
+    trump suit itself)."""
+    if t.higher[c] & unseen:
+        return False
+    if t.suit[c] == trump:
+        return True
+    return not (unseen & t.suit_mask[trump]) or (phase2 and bool(unseen & t.suit_mask[t.suit[c]]))
+
+
+def _sure_points(pos, p, unseen):
+    """Points of tricks the hand wins for sure if the talon were closed now (own card + at
+    least the cheapest card of the opponent), walking top trumps in sequence."""
+    t = pos.t
+    trump = pos.trump
+    hand = pos.hands[p]
+    left = unseen
+    pts = 0
+    tricks = 0
+    trumps = sorted(bits(hand & t.suit_mask[trump]), key=lambda c: t.rank[c])
+    for c in trumps:
+        if t.higher[c] & left:
+            break
+        pts += t.points[c]
+        tricks += 1
+        left_trumps = left & t.suit_mask[trump]
+        if left_trumps:        # the opponent must follow with a trump: assume the lowest
+            low = max(bits(left_trumps), key=lambda x: t.rank[x])
+            left &= ~(1 << low)
+            pts += t.points[low]
+        else:
+            pts += min(t.points[x] for x in range(t.n)) if left else 0
+    if not (left & t.suit_mask[trump]):
+        # opponent out of trumps: side masters are sure too
+        for c in bits(hand & ~t.suit_mask[trump]):
+            if not (t.higher[c] & left):
+                pts += t.points[c]
+                same = left & t.suit_mask[t.suit[c]]
+                if same:
+                    low = max(bits(same), key=lambda x: t.rank[x])
+                    left &= ~(1 << low)
+                    pts += t.points[low]
+    return pts, tricks
+
+
+def _schnapsen(pos, p, unseen):
+    t = pos.t
+    trump = pos.trump
+    hand = pos.hands[p]
+    eff = pos.eff(p)
+    can_claim = pos.lead < 0 or pos.bummerl
+    if can_claim and eff >= 66:
+        return "claim"
+    phase2 = pos.phase2()
+    if pos.lead >= 0:
+        return t.names[_schnapsen_answer(pos, p, unseen, phase2)]
+    if pos.pending >= 0:
+        leads = pos.marriage_leads(p)
+        return t.names[max(leads, key=lambda c: t.rank[c])]       # the Q if allowed
+    if pos.can_exchange(p):
+        return "exchange"
+    suits = pos.marriage_suits(p)
+    if suits:
+        best = max(suits, key=lambda s: 40 if s == trump else 20)
+        return "marry:" + "CDHS"[best]
+    if pos.close_allowed():
+        sure, tricks = _sure_points(pos, p, unseen)
+        if tricks and eff + sure >= 66 and pos.ntr[p]:
+            return "close"
+    cards = bits(hand)
+    if phase2:
+        trumps = [c for c in cards if t.suit[c] == trump]
+        if trumps:
+            top = min(trumps, key=lambda c: t.rank[c])
+            if not (t.higher[top] & unseen) and unseen & t.suit_mask[trump]:
+                return t.names[top]
+        masters = [c for c in cards if t.suit[c] != trump and not (t.higher[c] & unseen)]
+        if masters:
+            return t.names[max(masters, key=lambda c: t.points[c])]
+        return t.names[min(cards, key=lambda c: _cost(t, trump, c))]
+    ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+
+    def lead_cost(c):
+        cost = _cost(t, trump, c)
+        r = t.rank[c]
+        if r in (ki, qi):
+            partner = t.suit[c] * t.nr + (qi if r == ki else ki)
+            if unseen >> partner & 1:
+                cost += 6          # keep a possible marriage half
+        if t.points[c] >= 10:
+            cost += 8
+        return cost
+    return t.names[min(cards, key=lead_cost)]
+
+
+def _schnapsen_answer(pos, p, unseen, phase2):
+    t = pos.t
+    trump = pos.trump
+    lead = pos.lead
+    legal = bits(pos.answers(p))
+    ls = t.suit[lead]
+
+    def wins(c):
+        if t.suit[c] == ls:
+            return t.rank[c] < t.rank[lead]
+        return t.suit[c] == trump
+
+    winners = [c for c in legal if wins(c)]
+    losers = [c for c in legal if not wins(c)]
+    cheapest_loser = min(losers, key=lambda c: _cost(t, trump, c)) if losers else None
+    cheapest_winner = min(winners, key=lambda c: _cost(t, trump, c)) if winners else None
+    if not winners:
+        return cheapest_loser
+    if phase2 or pos.eff(p) + t.points[lead] + t.points[cheapest_winner] >= 66:
+        return cheapest_winner
+    if not losers:
+        return cheapest_winner
+    value = t.points[lead]
+    if ls != trump and value >= 10:
+        return cheapest_winner
+    same = [c for c in winners if t.suit[c] == ls and t.points[c] >= 10]
+    if same and ls != trump:
+        return min(same, key=lambda c: t.points[c])     # take a cheap trick with A or T
+    ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+
+    def throw_cost(c):
+        cost = _cost(t, trump, c)
+        r = t.rank[c]
+        if r in (ki, qi):
+            partner = t.suit[c] * t.nr + (qi if r == ki else ki)
+            if unseen >> partner & 1 or pos.hands[p] >> partner & 1:
+                cost += 6
+        return cost
+    return min(losers, key=throw_cost)
+
+
+# --- Schneider ---------------------------------------------------------------------------------
+
+def _schneider_master(pos, c, unseen):
+    t = pos.t
+    if pos.neighbour:
+        r = t.rank[c]
+        if r == 0:
+            return True
+        above = c - 1            # next rank up, same suit (index order is strongest first)
+        return not (unseen >> above & 1)
+    if t.higher[c] & unseen:
+        return False
+    if pos.trump is not None and t.suit[c] != pos.trump and unseen & t.suit_mask[pos.trump]:
+        return False
+    return True
+
+
+def _schneider(pos, p, unseen):
+    t = pos.t
+    cards = bits(pos.hands[p])
+    if pos.lead < 0:
+        masters = [c for c in cards if _schneider_master(pos, c, unseen)]
+        if masters:
+            return t.names[max(masters, key=lambda c: (t.honour[c], -t.rank[c]))]
+        # lead a low card, from the suit where the opponent can do least with it
+        return t.names[min(cards, key=lambda c: (t.honour[c], -t.rank[c]))]
+    lead = pos.lead
+    legal = bits(pos.answers(p))
+    winners = [c for c in legal if pos.beats(c, lead)]
+    losers = [c for c in legal if not pos.beats(c, lead)]
+    if winners:
+        best = min(winners, key=lambda c: (t.honour[c], -t.rank[c]))
+        gain = t.honour[lead] + t.honour[best]
+        if gain >= 1 or not losers:
+            return t.names[best]
+        if not t.honour[best]:
+            return t.names[best]     # a free win keeps the lead and the first draw
+    if not losers:
+        return t.names[min(legal, key=lambda c: (t.honour[c], -t.rank[c]))]
+    return t.names[min(losers, key=lambda c: (t.honour[c], -t.rank[c]))]
+
+
+def unseen_for(pos, p):
+    """In a determinized position: what player p cannot see (opponent hand + hidden stock)."""
+    m = pos.hands[1 - p]
+    for c in pos.stock:
+        m |= 1 << c
+    tc = pos.trump_card()
+    if tc >= 0:
+        m &= ~(1 << tc)
+    return m

@@ -1,0 +1,224 @@
+"""The playing levels, from a careless casual player to the expert.
+
+* `random` — any legal action (benches only).
+* `heuristic` — the rule-based bot of `heuristic.py` with a perfect memory (benches only).
+* `easy` — the rule-based `heuristic` player, but it forgets: it remembers only the cards of
+  the last two tricks (and the cards still shown), so it miscounts trumps and masters.
+* `medium` — the heuristic with a perfect memory of the cards, and an exact endgame: once the
+  position is small (Schnapsen Phase 2 or a talon of 2; Schneider's last 6 tricks) it solves
+  a few sampled layouts with alpha-beta.
+* `hard` — PIMC everywhere: 8 layouts, heuristic rollouts to an exact endgame at a talon of 2.
+* `expert` — PIMC with 20 layouts, exact from a talon of 4 (Schnapsen) / 2 (Schneider), the
+  match situation in the utility (Bummerl countdown, Schneider target or session).
+
+Every level claims 66 at once when the claim is correct and never makes a false claim.
+"""
+
+import random
+import time
+
+from . import heuristic, pimc
+from .determinize import Info
+from .model import bits
+
+LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
+
+EXPERT = dict(samples=20, exact_stock=4, rollout_stock=2)
+HARD = dict(samples=8, exact_stock=2)
+MEDIUM_ENDGAME = dict(samples=6, exact_stock=2)
+
+
+def forced_action(obs):
+    """An action that needs no thought: the only legal one, or a correct claim."""
+    legal = obs["legal_actions"]
+    if "claim" in legal and obs["points"][obs["player"]] >= 66:
+        return "claim"
+    choices = [a for a in legal if a != "claim"]
+    if len(choices) == 1:
+        return choices[0]
+    return None
+
+
+def heuristic_action(obs, memory=None):
+    """The heuristic player's action; `memory` = number of last tricks remembered (None: all)."""
+    info = Info(obs)
+    pos = info.position(info.known_opp, [])
+    unseen = 0
+    for c in info.unknown:
+        unseen |= 1 << c
+    unseen |= info.known_opp
+    if memory is not None:
+        hist = obs["history"]
+        forgotten = hist[:max(0, len(hist) - memory)]
+        for trick in forgotten:
+            for _, card in trick["cards"]:
+                unseen |= 1 << info.t.index[card]
+        unseen &= ~info.hand
+    # the position's stock only serves the rules checks the heuristic makes (talon open,
+    # close allowed): give it the right length with the indicator last
+    fill = [c for c in info.unknown][:max(0, info.stock_slots)]
+    pos.stock = fill + ([info.trump_card] if info.trump_card >= 0 else [])
+    action = heuristic.choose(pos, obs["player"], unseen)
+    if action not in obs["legal_actions"]:          # defensive: never return an illegal action
+        action = sorted(obs["legal_actions"])[0]
+    return action
+
+
+def choose(obs, level, seed=0, budget_ms=None):
+    legal = obs["legal_actions"]
+    if level == "random":
+        return random.Random(f"random-player:{seed}:{len(obs.get('actions', []))}").choice(legal)
+    forced = forced_action(obs)
+    if forced is not None:
+        return forced
+    deadline = None
+    if budget_ms is not None:
+        deadline = time.perf_counter() + max(0.0, budget_ms / 1000.0) * 0.8
+    if level == "heuristic":
+        return heuristic_action(obs)
+    if level == "easy":
+        return heuristic_action(obs, memory=2)
+    if level == "medium":
+        info_exact = _small(obs, MEDIUM_ENDGAME["exact_stock"])
+        if not info_exact:
+            return heuristic_action(obs)
+        return _pimc_best(obs, pimc.Config(**MEDIUM_ENDGAME), seed, None, deadline)
+    if level == "hard":
+        return _pimc_best(obs, pimc.Config(**HARD), seed, None, deadline)
+    if level == "expert":
+        return _pimc_best(obs, pimc.Config(**EXPERT), seed, match_utility(obs), deadline)
+    raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
+
+
+def _small(obs, exact_stock):
+    if obs["profile"] in ("schnapsen", "schnapsen-strict", "bummerl"):
+        return obs["closed"] or obs["stock_size"] <= exact_stock
+    return obs["stock_size"] <= exact_stock
+
+
+def _pimc_best(obs, config, seed, utility, deadline):
+    values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, deadline=deadline)
+    return best_of(values)
+
+
+def best_of(values):
+    # ties broken by a fixed order of the action strings (deterministic, layout-independent)
+    return max(sorted(values), key=lambda a: values[a])
+
+
+# --- the match situation -------------------------------------------------------------------------
+
+# A rough model of one deal's outcome between equal players: each wins half the deals, with
+# 1, 2 or 3 game points in these proportions (Schnapsen), or 1/2/3 or a draw (Schneider).
+_SCHNAPSEN_GP = ((1, 0.55), (2, 0.30), (3, 0.15))
+_SCHNEIDER_GP = ((1, 0.70), (2, 0.25), (3, 0.05))
+_SCHNEIDER_DRAW = 0.12
+
+
+def _race(a, b, gp_dist, draw):
+    """P(the player needing `a` more game points reaches it before the one needing `b`)."""
+    memo = {}
+
+    def f(x, y):
+        if x <= 0:
+            return 1.0
+        if y <= 0:
+            return 0.0
+        key = (x, y)
+        if key not in memo:
+            win = sum(pr * f(x - g, y) for g, pr in gp_dist)
+            lose = sum(pr * f(x, y - g) for g, pr in gp_dist)
+            memo[key] = (0.5 * win + 0.5 * lose)   # draws repeat the state: they cancel out
+        return memo[key]
+    return f(a, b)
+
+
+def _session(diff, deals_left):
+    """P(win) + P(draw)/2 of a Schneider-neighbour session, `diff` = my lead in game points."""
+    dist = {diff: 1.0}
+    for _ in range(deals_left):
+        nxt = {}
+        for d, pr in dist.items():
+            nxt[d] = nxt.get(d, 0) + pr * _SCHNEIDER_DRAW
+            for g, pg in _SCHNEIDER_GP:
+                q = pr * (1 - _SCHNEIDER_DRAW) * 0.5 * pg
+                nxt[d + g] = nxt.get(d + g, 0) + q
+                nxt[d - g] = nxt.get(d - g, 0) + q
+        dist = nxt
+    return sum(pr * (1.0 if d > 0 else 0.5 if d == 0 else 0.0) for d, pr in dist.items())
+
+
+def match_utility(obs):
+    """A utility of deal results that values the match situation, or None (game points)."""
+    m = obs.get("match")
+    if not m or m.get("over"):
+        return None
+    me = obs["player"]
+    profile = obs["profile"]
+    if profile in ("schnapsen", "schnapsen-strict", "bummerl"):
+        need = list(m["scores"])           # countdown to 0
+        if "bummerls" in m and m.get("bummerls_needed", 1) > 1:
+            return None                    # rubber: keep plain game points
+        table = {}
+
+        def u(result):
+            w, g = result[0], result[1]
+            n = need[:]
+            n[w] -= g
+            key = tuple(n)
+            if key not in table:
+                table[key] = _race(n[me], n[1 - me], _SCHNAPSEN_GP, 0.0)
+            return 6.0 * table[key]
+        return u
+    if profile == "schneider-neighbour":
+        left = 6 - m["deals_played"] - 1
+        scores = m["scores"]
+
+        def u(result):
+            w, g = result[0], result[1]
+            s = list(scores)
+            if w is not None:
+                s[w] += g
+            return 6.0 * _session(s[me] - s[1 - me], max(0, left))
+        return u
+    if obs["options"].get("cumulative"):
+        return None
+    target = m.get("target") or 7
+    scores = m["scores"]
+    cache = {}
+
+    def u(result):
+        w, g = result[0], result[1]
+        s = list(scores)
+        if w is not None:
+            s[w] += g
+        key = tuple(s)
+        if key not in cache:
+            cache[key] = _race(target - s[me], target - s[1 - me], _SCHNEIDER_GP, _SCHNEIDER_DRAW)
+        return 6.0 * cache[key]
+    return u
+
+
+def rank(obs, seed=0, budget_ms=None):
+    """Every legal action with the expert's estimated value (expected signed game points of
+    the deal for this seat), best first. A false claim is valued by its exact result."""
+    legal = sorted(obs["legal_actions"])
+    if legal == ["next"]:
+        return [{"action": "next", "value": 0.0}]
+    deadline = None
+    if budget_ms is not None:
+        deadline = time.perf_counter() + budget_ms / 1000.0
+    if len(legal) == 1:
+        values = {legal[0]: 0.0}
+        vals, _ = pimc.evaluate(obs, pimc.Config(samples=4, exact_stock=EXPERT["exact_stock"]),
+                                seed=seed, actions=legal, deadline=deadline)
+        values.update(vals)
+    else:
+        values, _ = pimc.evaluate(obs, pimc.Config(**EXPERT), seed=seed, actions=legal,
+                                  deadline=deadline)
+    out = [{"action": a, "value": round(values[a], 3)} for a in legal]
+    out.sort(key=lambda e: -e["value"])
+    return out
+
+
+__all__ = ["LEVELS", "choose", "rank", "match_utility", "forced_action", "bits"]

@@ -1,0 +1,96 @@
+"""Perfect-information Monte Carlo: sample hidden layouts, evaluate every candidate action in
+each, average.
+
+Per sample (a layout drawn by `determinize.Info.sample`), each candidate action is applied to
+the perfect-information position and the rest of the deal is valued:
+* exactly by `solver.Solver` once the position is small enough (Schnapsen: Phase 2, or the
+  talon down to `exact_stock` cards; Schneider: the stock down to `exact_stock` cards), or
+* before that by a rollout: both seats play `heuristic.choose` (each with only its own
+  knowledge of the layout: its hand and the unseen cards) until the position is small enough,
+  then the solver finishes it exactly.
+
+The same layouts are used for every action (common random numbers), so the comparison
+between actions is far less noisy than the values themselves. Samples are drawn from a
+`random.Random` seeded by the caller's seed and the public move number, so the choice is a
+function of (observation, seed, iteration budget) only; a time limit can only stop the
+sampling loop early.
+
+Presumed-value correction (after Wisser 2015): plain PIMC assumes the opponent sees our
+cards and that we will see theirs. Against that bias, for the opponent's hidden cards we keep
+the layouts consistent with their visible choices (see `determinize`), and for our own future
+choices we value actions in Phase 1 with the rollout policy, which does not peek at hidden
+cards, instead of with perfect-information search; only the endgame, where the remaining
+cards are nearly known to both seats, is solved as perfect information.
+"""
+
+import random
+import time
+
+from . import heuristic
+from .determinize import Info
+from .solver import Solver
+
+
+class Config:
+    """`samples` layouts; solve exactly when the talon/stock holds at most `exact_stock`
+    cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
+
+    def __init__(self, samples, exact_stock, rollout_stock=None):
+        self.samples = samples
+        self.exact_stock = exact_stock
+        self.rollout_stock = exact_stock if rollout_stock is None else rollout_stock
+
+    def threshold(self, obs):
+        return self.exact_stock if obs["stock_size"] <= self.exact_stock else self.rollout_stock
+
+
+def is_exact(pos, exact_stock):
+    if pos.game == "schnapsen":
+        return pos.closed_by is not None or len(pos.stock) <= exact_stock
+    return len(pos.stock) <= exact_stock
+
+
+def value_after(pos, me, solver, exact_stock):
+    """Value for `me` of the deal from `pos` (which may be mid-turn), exact or via rollout."""
+    while pos.result is None and not is_exact(pos, exact_stock):
+        p = pos.to_move()
+        action = heuristic.choose(pos, p, heuristic.unseen_for(pos, p))
+        pos.apply(action)
+    if pos.result is not None:
+        return solver.utility(pos.result)
+    return solver.value(pos)
+
+
+def candidate_actions(obs):
+    """Legal actions worth evaluating: a claim only when it is correct (never a false one)."""
+    legal = sorted(obs["legal_actions"])
+    if "claim" in legal:
+        me = obs["player"]
+        if obs["points"][me] >= 66:
+            return ["claim"]
+        legal.remove("claim")
+    return legal
+
+
+def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None):
+    """{action: mean value} over the sampled layouts; also the number of samples used."""
+    info = Info(obs)
+    me = obs["player"]
+    if actions is None:
+        actions = candidate_actions(obs)
+    totals = {a: 0.0 for a in actions}
+    rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
+    used = 0
+    threshold = config.threshold(obs)
+    for i in range(config.samples):
+        if deadline is not None and used >= 2 and time.perf_counter() > deadline:
+            break
+        opp, stock = info.sample(rng)
+        pos = info.position(opp, stock)
+        solver = Solver(me, utility)
+        for a in actions:
+            child = pos.copy()
+            child.apply(a)
+            totals[a] += value_after(child, me, solver, threshold)
+        used += 1
+    return {a: totals[a] / used for a in actions}, used
