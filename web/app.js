@@ -11,6 +11,7 @@ import { renderScores, renderSheet, sheetSummary } from "./table/scores.js";
 import { SetupView, fillReview } from "./table/dialogs.js";
 import { snapshot, flip, collect, trickPause, wait, prefersReducedMotion } from "./table/animate.js";
 import { faceCard, suitName } from "./table/cardview.js";
+import { suitIcon } from "./cards/cards.js";
 
 const ME = 0;
 const AI = 1;
@@ -142,7 +143,17 @@ function drawActions(obs, interactive) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.action = action;
-    button.textContent = actionLabel(action, obs);
+    if (action.startsWith("marry:")) {
+      // Compact on the table ("40" and the suit), the full words for screen readers and hover.
+      const suit = action.slice(6);
+      button.classList.add("marry");
+      button.append(suitIcon(suit, { style: settings.deckStyle, fourColour: settings.fourColour }),
+        t("action.marry.short", { points: suit === obs.trump ? 40 : 20 }));
+      button.setAttribute("aria-label", actionLabel(action, obs));
+      button.title = actionLabel(action, obs);
+    } else {
+      button.textContent = actionLabel(action, obs);
+    }
     button.disabled = !interactive;
     if (action === "next" || action === "claim") button.classList.add("primary");
     els.actions.appendChild(button);
@@ -187,7 +198,7 @@ function origin(node) {
 }
 
 /** Go from the table showing `prev` to showing `next`, with the finished trick (if any) shown first. */
-async function show(prev, next) {
+async function show(prev, next, generation) {
   const completed = prev && next.history.length === prev.history.length + 1
     ? next.history[next.history.length - 1] : null;
   let before = snapshot(els.table);
@@ -203,8 +214,10 @@ async function show(prev, next) {
     drawTable({ ...next, result: null, legal_actions: [] }, { view });
     await flip(els.table, before, settings, origin);
     await wait(trickPause(settings));
+    check(generation);
     const pile = completed.winner === ME ? els.myPile : els.oppPile;
     await collect([...els.trick.querySelectorAll(".trick-card")], pile, settings);
+    check(generation);
     before = snapshot(els.table);
   }
   drawTable(next, { interactive: false });
@@ -234,33 +247,48 @@ function resultText(obs) {
   return text;
 }
 
+// Each new game bumps the generation: a computer move still under way for an abandoned game
+// stops at its next step instead of drawing over the new one.
+class Abandoned extends Error {}
+
+function check(generation) {
+  if (generation !== game.generation) throw new Abandoned();
+}
+
 async function advance(prev) {
+  const generation = game.generation;
   const obs = await call("observation", { state: game.state, player: ME });
+  check(generation);
   game.obs = obs;
   save();
-  await show(prev, obs);
+  await show(prev, obs, generation);
+  check(generation);
   if (obs.result) return dealOver(obs);
   if (obs.to_move === AI) return computerMove(obs);
   return yourTurn(obs);
 }
 
 async function computerMove(obs) {
-  game.busy = true;
+  setBusy(true);
   setStatus("opponent-turn", t("status.thinking"));
+  const generation = game.generation;
   const seen = await call("observation", { state: game.state, player: AI });
   const action = await aiAction(seen);
+  check(generation);
   if (action.startsWith("marry:")) {
     const suit = action.slice(6);
     announce(t("opp.marry", { suit: suitName(suit, settings.deckStyle), points: suit === obs.trump ? 40 : 20 }));
   } else if (["exchange", "close", "claim"].includes(action)) {
     announce(t(`opp.${action}`));
   }
-  game.state = await call("apply", { state: game.state, action });
+  const state = await call("apply", { state: game.state, action });
+  check(generation);
+  game.state = state;
   return advance(obs);
 }
 
 function yourTurn(obs) {
-  game.busy = false;
+  setBusy(false);
   let text = t("status.yourTurnLead");
   if (obs.pending_marriage) text = t("status.afterMarriage");
   else if (obs.trick.length) text = t("status.yourTurnAnswer");
@@ -277,7 +305,7 @@ function yourTurn(obs) {
 }
 
 function dealOver(obs) {
-  game.busy = false;
+  setBusy(false);
   const over = !obs.match || obs.match.over;
   setStatus(over ? "match-over" : "deal-over", resultText(obs));
   drawTable(obs, { interactive: true });
@@ -285,18 +313,27 @@ function dealOver(obs) {
   els.actions.querySelector("button")?.focus({ preventScroll: true });
 }
 
+function setBusy(busy) {
+  game.busy = busy;
+  html.dataset.busy = String(busy);
+}
+
 function fail(error) {
-  game.busy = false;
+  if (error instanceof Abandoned) return;
+  setBusy(false);
   setStatus("error", t("status.error", { message: error.message }));
 }
 
 async function act(action) {
   if (game.busy || !game.obs) return;
-  game.busy = true;
+  setBusy(true);
   for (const b of document.querySelectorAll("[data-zone='hand'] button, [data-zone='actions'] button")) b.disabled = true;
+  const generation = game.generation;
   try {
     const prev = game.obs;
-    game.state = await call("apply", { state: game.state, action });
+    const state = await call("apply", { state: game.state, action });
+    check(generation);
+    game.state = state;
     await advance(prev);
   } catch (error) {
     fail(error);
@@ -304,12 +341,13 @@ async function act(action) {
 }
 
 async function begin(state, { level, levelUsed = level, aiSeed = 0 }) {
+  game.generation = (game.generation || 0) + 1;
   game.state = state;
   game.level = level;
   game.levelUsed = levelUsed;
   game.aiSeed = aiSeed;
   game.obs = null;
-  game.busy = true;
+  setBusy(true);
   const obs = await call("observation", { state, player: ME });
   game.profile = obs.profile;
   game.family = obs.profile.startsWith("schneider") ? "schneider" : "schnapsen";
@@ -319,6 +357,7 @@ async function begin(state, { level, levelUsed = level, aiSeed = 0 }) {
 }
 
 async function startNew() {
+  setBusy(true);
   const choice = setup.values();
   store(STORAGE.setup, choice);
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];

@@ -4,7 +4,9 @@ import { faceCard, cardName } from "./cardview.js";
 
 // Display order of the games; the list itself comes from the engine's profiles().
 export const PROFILE_ORDER = ["bummerl", "schnapsen", "schnapsen-strict", "schneider", "schneider-neighbour"];
-export const LEVELS = ["expert", "medium", "easy", "random"];
+// The engine's playing levels offered to players (kaffeehaus.ai.levels); "random" is what the
+// table falls back to, with a label, if the engine refuses a level.
+export const LEVELS = ["expert", "hard", "medium", "easy"];
 
 function profileName(id) {
   return has(`profile.${id}.name`) ? t(`profile.${id}.name`) : id;

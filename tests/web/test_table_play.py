@@ -1,0 +1,298 @@
+"""The table (index.html + web/app.js + web/table/) in Chromium on the built site, under its CSP.
+
+Whole deals are played by clicking, the computer answering, until data-status shows the result.
+At every turn of the player the DOM is compared with the engine's legal_actions, fetched through
+the page from a second engine-client instance: playable cards are exactly the legal card
+actions, the `data-action` buttons exactly the other legal actions. Hook contract:
+docs/UI-HOOKS.md.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from kaffeehaus import api
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+SETTLED = "html[data-busy='false']"
+TURN_STATES = ("your-turn", "deal-over", "match-over")
+ENGINE_BOOT_MS = 60_000
+
+
+@pytest.fixture
+def context(browser):
+    """Overrides conftest's context: the player asks for reduced motion (so: no animation)."""
+    ctx = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def table(page, base_url):
+    """The game page with its engine ready (conftest's page fixture watches for errors)."""
+    page.goto(base_url)
+    page.wait_for_selector("html[data-table='drawn']", state="attached")
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    return page
+
+
+def start(page, profile, *, length="match", options=None, level="easy"):
+    page.click(f"[data-profile='{profile}']")
+    page.select_option("[data-setup='level']", level)
+    for name, value in (options or {}).items():
+        control = page.locator(f"[data-option='{name}']")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        else:
+            control.select_option(json.dumps(value))
+    page.select_option("[data-setup='length']", length)
+    page.click("[data-action='start']")
+    return settle(page)
+
+
+def settle(page, timeout=30_000):
+    page.wait_for_selector(SETTLED, state="attached", timeout=timeout)
+    status = page.get_attribute("[data-status]", "data-status")
+    assert status in TURN_STATES, (status, page.text_content("[data-status]"))
+    return status
+
+
+def saved_state(page):
+    saved = page.evaluate("() => localStorage.getItem('kaffeehaus.game')")
+    return json.loads(saved)["state"] if saved else None
+
+
+def page_engine(page):
+    """Start a second engine in the page (same engine-client.js the table uses)."""
+    page.evaluate("""async () => {
+        const src = document.querySelector('script[type=module]').src;
+        const { createEngine } = await import(new URL('engine-client.js', src).href);
+        window.__probe = createEngine();
+        await window.__probe.ready;
+    }""")
+
+
+def engine_call(page, cmd, args):
+    return page.evaluate("([c, a]) => window.__probe.call(c, a)", [cmd, args])
+
+
+def dom_choices(page):
+    cards = page.eval_on_selector_all(
+        "[data-zone='hand'] button[data-card]",
+        "els => els.map(e => ({card: e.dataset.card, disabled: e.disabled, title: e.title,"
+        " described: e.getAttribute('aria-describedby')}))")
+    actions = page.eval_on_selector_all(
+        "button[data-action]:not([data-action='start'])",
+        "els => els.filter(e => e.offsetParent !== null).map(e => ({action: e.dataset.action, disabled: e.disabled}))")
+    return cards, actions
+
+
+def check_dom_matches_engine(page, state):
+    """Cards enabled and action buttons present exactly when the engine lists them."""
+    legal = engine_call(page, "legal_actions", {"state": state})
+    obs = engine_call(page, "observation", {"state": state, "player": 0})
+    cards, actions = dom_choices(page)
+    assert sorted(c["card"] for c in cards) == sorted(obs["hand"])
+    mine = obs["to_move"] == 0
+    legal_cards = {a for a in legal if ":" not in a and len(a) == 2 and mine}
+    assert {c["card"] for c in cards if not c["disabled"]} == legal_cards
+    for c in cards:
+        if c["disabled"]:
+            assert c["title"], c                      # the reason, on hover
+            assert c["described"] == f"why-{c['card']}"
+    expected_actions = {a for a in legal if a not in legal_cards and (mine or a == "next")}
+    assert {a["action"] for a in actions} == expected_actions
+    assert not any(a["disabled"] for a in actions)
+    return legal, obs
+
+
+def play_deal(page, rng, *, max_steps=80, prefer_cards=True):
+    """Click through one deal of the current game until the deal is over; returns the status."""
+    status = settle(page)
+    for _ in range(max_steps):
+        if status != "your-turn":
+            return status
+        state = saved_state(page)
+        legal, obs = check_dom_matches_engine(page, state)
+        cards = [a for a in legal if len(a) == 2]
+        others = [a for a in legal if len(a) != 2 and a != "claim"]
+        if others and (not cards or rng.random() < 0.5):
+            action = rng.choice(others)
+            page.click(f"button[data-action='{action}']")
+        else:
+            action = rng.choice(cards)
+            page.click(f"[data-zone='hand'] button[data-card='{action}']")
+        status = settle(page)
+    raise AssertionError("the deal did not end")
+
+
+def check_deal_over(page):
+    state = saved_state(page)
+    text = page.text_content("[data-status]")
+    assert text.strip()
+    if state is not None:   # a finished match is no longer saved
+        result = engine_call(page, "deal_result", {"state": state})
+        assert result is not None
+        assert str(result["game_points"]) in text or result["winner"] is None
+        check_dom_matches_engine(page, state)
+
+
+@pytest.mark.parametrize("profile", ["bummerl", "schneider"])
+def test_a_whole_deal_is_played_by_clicking(table, profile):
+    page = table
+    page_engine(page)
+    rng = random.Random(f"deal:{profile}")
+    start(page, profile)
+    status = play_deal(page, rng)
+    assert status in ("deal-over", "match-over")
+    check_deal_over(page)
+    # The score sheet shows the finished deal; `next` starts the following deal.
+    assert page.locator("[data-zone='sheet-panel'] tr[data-deal='1']").count() == 1
+    if status == "deal-over":
+        page.click("button[data-action='next']")
+        status = settle(page)
+        assert status in ("your-turn", "deal-over", "match-over")
+        obs = engine_call(page, "observation", {"state": saved_state(page), "player": 0})
+        assert obs["match"]["deals_played"] == 1
+    assert page.watch.errors == []
+
+
+@pytest.mark.parametrize("profile", ["schnapsen", "schnapsen-strict", "schneider-neighbour"])
+def test_other_profiles_play_a_deal(table, profile):
+    page = table
+    page_engine(page)
+    start(page, profile, length="deal")
+    status = play_deal(page, random.Random(profile))
+    assert status == "match-over"          # a single deal: over when the deal is
+    assert page.locator("[data-zone='actions'] [data-ui='new-game']").count() == 1
+    assert page.watch.errors == []
+
+
+def test_illegal_cards_cannot_be_played(table):
+    """Phase 2 of Schnapsen forces suits: find a turn with a disabled card and force-click it."""
+    page = table
+    page_engine(page)
+    rng = random.Random(3)
+    forced = 0
+    for _ in range(6):
+        status = start(page, "schnapsen", length="deal")
+        while status == "your-turn":
+            state = saved_state(page)
+            legal, _ = check_dom_matches_engine(page, state)
+            disabled = page.locator("[data-zone='hand'] button[data-card]:disabled")
+            if disabled.count():
+                card = disabled.first.get_attribute("data-card")
+                assert card not in legal
+                disabled.first.click(force=True)
+                page.wait_for_timeout(200)
+                assert saved_state(page) == state       # nothing happened
+                forced += 1
+            cards = [a for a in legal if len(a) == 2]
+            page.click(f"[data-zone='hand'] button[data-card='{rng.choice(cards)}']")
+            status = settle(page)
+        if forced >= 2:
+            break
+        page.click("[data-ui='new-game']")
+    assert forced >= 2
+    assert page.watch.errors == []
+
+
+def test_keyboard_digits_and_enter_play_a_card(table):
+    page = table
+    status = start(page, "bummerl", length="deal")
+    while status == "your-turn" and page.locator("[data-zone='hand'] button[data-card]:enabled").count() < 2:
+        page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
+        status = settle(page)
+    assert status == "your-turn"
+    before = saved_state(page)
+    buttons = page.locator("[data-zone='hand'] button[data-card]")
+    index = next(i for i in range(buttons.count()) if buttons.nth(i).is_enabled())
+    page.locator("body").press(str(index + 1))
+    focused = page.evaluate("() => document.activeElement.dataset.card")
+    assert focused == buttons.nth(index).get_attribute("data-card")
+    page.keyboard.press("ArrowRight")
+    moved = page.evaluate("() => document.activeElement.dataset.card")
+    enabled = [buttons.nth(i).get_attribute("data-card") for i in range(buttons.count()) if buttons.nth(i).is_enabled()]
+    assert moved == enabled[(enabled.index(focused) + 1) % len(enabled)]
+    page.keyboard.press("Enter")
+    settle(page)
+    after = api.observation(saved_state(page), 0)
+    assert [a for p, a in after["actions"] if p == 0][-1:] == [moved] or after["history"]
+    assert saved_state(page) != before
+    assert page.watch.errors == []
+
+
+def test_setup_lists_the_engines_profiles_and_options(table):
+    page = table
+    ids = page.eval_on_selector_all("[data-profile]", "els => els.map(e => e.dataset.profile)")
+    assert sorted(ids) == sorted(p["id"] for p in api.profiles())
+    for profile in api.profiles():
+        page.click(f"[data-profile='{profile['id']}']")
+        shown = page.eval_on_selector_all("[data-option]", "els => els.map(e => e.dataset.option)")
+        assert sorted(shown) == sorted(profile["options"])
+    assert page.is_enabled("[data-action='start']")
+
+
+def test_trick_review_follows_the_profile(table):
+    """SV-6 (bummerl, schnapsen): own tricks any time; ST-1 (strict): only the last trick."""
+    page = table
+    page_engine(page)
+    for profile, any_time in (("bummerl", True), ("schnapsen-strict", False)):
+        status = start(page, profile, length="deal")
+        rng = random.Random(profile)
+        checked = 0
+        while status == "your-turn":
+            state = saved_state(page)
+            obs = engine_call(page, "observation", {"state": state, "player": 0})
+            history = obs["history"]
+            last_visible = bool(history) and not obs["trick"]
+            face_up = page.locator(".pile .last-trick").count()
+            assert face_up == (2 if last_visible else 0)
+            own = [h for h in history if h["winner"] == 0]
+            allowed = (own if any_time else []) or ([history[-1]] if last_visible else [])
+            assert page.is_enabled("[data-ui='review']") == bool(allowed)
+            if allowed:
+                page.click("[data-ui='review']")
+                shown = page.locator("dialog[data-dialog='review'] .review-trick").count()
+                expected = len(own) + (1 if last_visible and history[-1]["winner"] == 1 else 0) if any_time else 1
+                assert shown == expected
+                page.keyboard.press("Escape")
+                checked += 1
+            legal = [a for a in obs["legal_actions"] if len(a) == 2]
+            page.click(f"[data-zone='hand'] button[data-card='{rng.choice(legal)}']")
+            status = settle(page)
+        assert checked
+        page.click("[data-ui='new-game']")
+    assert page.watch.errors == []
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_screenshots_and_layout(page, base_url, size):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(base_url)
+    page.wait_for_selector("html[data-table='drawn']", state="attached")
+    # The table, the rules and the progress bar are shown while Python loads.
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"loading-{width}x{height}.png"))
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    status = start(page, "bummerl")
+    for _ in range(3):   # a few moves, so piles and the trick are not empty
+        if status != "your-turn":
+            break
+        page.locator("[data-zone='hand'] button[data-card]:enabled").nth(0).click()
+        status = settle(page)
+    page.screenshot(path=str(ARTIFACTS / f"table-bummerl-{width}x{height}.png"))
+    # Everything that matters is inside the viewport: no horizontal scrolling, hand visible.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    for selector in ("[data-zone='hand']", "[data-zone='talon']", "[data-status]", "[data-zone='opponent-hand']"):
+        box = page.locator(selector).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, selector
+        assert box["y"] + box["height"] <= height + 1, selector
+    page.click("[data-ui='new-game']")
+    start(page, "schneider")
+    page.screenshot(path=str(ARTIFACTS / f"table-schneider-{width}x{height}.png"))
+    assert page.watch.errors == []
