@@ -48,7 +48,11 @@ let call = null;        // Python _kh_call, used only inside this worker
 const queue = [];       // messages that arrived before the engine was ready
 let snapshotTask = null;
 
-const progress = (value, stage) => postMessage({ progress: value, stage });
+const marks = {};       // stage -> ms since the worker started, reported with `ready`
+const progress = (value, stage) => {
+  if (!(stage in marks)) marks[stage] = Math.round(performance.now());
+  postMessage({ progress: value, stage });
+};
 
 function fetchBytes(url, integrity) {
   return fetch(url, integrity ? { integrity } : {}).then((r) => {
@@ -170,7 +174,8 @@ function finish(t0, fromSnapshot) {
   pyodide.runPython(GLUE);
   call = pyodide.globals.get("_kh_call");
   progress(1, "ready");
-  postMessage({ ready: true, boot: { ms: Math.round(performance.now() - t0), snapshot: fromSnapshot } });
+  postMessage({ ready: true, boot: {
+    ms: Math.round(performance.now() - t0), snapshot: fromSnapshot, stages: marks } });
   while (queue.length) handle(queue.shift());
 }
 

@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Web benchmark: transfer size, time to table and to engine ready (cold/warm), AI time.
+
+    python3 bench/web.py [--runs N] [--positions N] [--no-build]
+
+Builds dist/ (unless --no-build), serves it with build.py's server on 127.0.0.1 (same headers
+as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
+
+- Bytes, first visit: every file the page fetches until the engine is ready, as a typical static
+  host serves it (text, JS, JSON and wasm compressed; .zip/.whl sent as they are): gzip -9 and,
+  if the `brotli` module is available, brotli q11.
+- Bytes, repeat visit: what the server actually sent on a second visit in the same profile
+  (hashed files are immutable; index.html revalidates with 304).
+- Times from navigation start: first contentful paint (the table is in the HTML, drawn at
+  once), DOMContentLoaded, and <html data-engine="ready"> set by app.js. Cold = new profile;
+  warm = second visit (HTTP cache + the engine's memory snapshot in Cache Storage).
+- AI: ai_action per level inside the worker (round trip from the page), over positions from
+  seeded matches.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import importlib.util
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+INCOMPRESSIBLE = (".zip", ".whl", ".png", ".woff2")
+LEVELS = ["random", "easy", "medium", "hard", "expert"]
+
+spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
+build = importlib.util.module_from_spec(spec)
+sys.modules["kaffeehaus_build"] = build
+spec.loader.exec_module(build)
+
+
+def get_brotli():
+    try:
+        import brotli  # noqa: F401
+        return brotli
+    except ImportError:
+        pass
+    try:  # the bench may fetch it from PyPI; without it, gzip only
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "brotli",
+                        "--disable-pip-version-check"], check=True, capture_output=True,
+                       timeout=120)
+        import brotli
+        return brotli
+    except Exception:
+        return None
+
+
+class CountingHandler(build.SiteHandler):
+    """build.py's handler, counting the body bytes it sends per path."""
+
+    sent: dict[str, int] = {}
+    lock = threading.Lock()
+
+    def copyfile(self, source, outputfile):
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        with self.lock:
+            path = self.path.split("?")[0]
+            self.sent[path] = self.sent.get(path, 0) + source.tell() - start
+
+
+def serve(dist: Path):
+    import functools
+    handler = type("H", (CountingHandler,), {"quiet": True, "mounts": {
+        "/__test__/": str(ROOT / "tests" / "web" / "harness")}})
+    server = build.ThreadingServer(("127.0.0.1", 0),
+                                   functools.partial(handler, directory=str(dist)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", handler
+
+
+INIT = """
+(() => {
+  const mark = () => {
+    if (document.documentElement.dataset.engine === "ready" && !window.__engineReadyAt)
+      window.__engineReadyAt = performance.now();
+  };
+  new MutationObserver(mark).observe(document, {attributes: true, subtree: true,
+                                                attributeFilter: ["data-engine"]});
+})();
+"""
+
+
+def visit(ctx, url) -> dict:
+    page = ctx.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(url)
+    page.wait_for_function("() => window.__engineReadyAt", timeout=120_000, polling=20)
+    t = page.evaluate("""() => {
+        const nav = performance.getEntriesByType("navigation")[0];
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+        return {ready: window.__engineReadyAt, dcl: nav.domContentLoadedEventEnd,
+                fcp: fcp ? fcp.startTime : null};
+    }""")
+    # Let the worker store its snapshot before the page goes (a real visitor stays longer).
+    page.wait_for_function("""async () => {
+        const c = await caches.open("kaffeehaus-engine-snapshot");
+        return (await c.keys()).length > 0;
+    }""", timeout=30_000, polling=100)
+    page.close()
+    t["requests"] = requests
+    return t
+
+
+def sizes(dist: Path, paths: list[str], brotli) -> dict:
+    raw = gz = br = 0
+    for rel in paths:
+        data = (dist / rel).read_bytes()
+        raw += len(data)
+        if rel.endswith(INCOMPRESSIBLE):
+            gz += len(data)
+            br += len(data)
+            continue
+        gz += len(gzip.compress(data, 9))
+        if brotli:
+            br += len(brotli.compress(data, quality=11))
+    return {"raw": raw, "gzip": gz, "brotli": br if brotli else None}
+
+
+def ai_times(browser, base_url, positions: int) -> dict:
+    from kaffeehaus import api
+
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(base_url + "__test__/engine.html")
+    page.wait_for_selector("html[data-harness=ready]", state="attached")
+    page.evaluate("() => { window.kh.start({}); }")
+    page.evaluate("() => window.kh.engine.ready")
+    # Positions: seeded matches of every game, at several points of the first deal.
+    obs_list = []
+    profiles = [p["id"] for p in api.profiles()]
+    seed = 0
+    while len(obs_list) < positions:
+        profile = profiles[seed % len(profiles)]
+        state = api.new_match(profile, seed=1000 + seed)
+        for step in range(seed % 9):
+            legal = api.legal_actions(state)
+            if not legal or api.to_move(state) is None:
+                break
+            state = api.apply(state, legal[(step * 7 + seed) % len(legal)])
+        mover = api.to_move(state)
+        if mover is not None and api.legal_actions(state):
+            obs_list.append(api.observation(state, mover))
+        seed += 1
+    out = {}
+    for level in LEVELS:
+        times = page.evaluate("""async ([obsList, level]) => {
+            const times = [];
+            for (const [i, obs] of obsList.entries()) {
+                const t0 = performance.now();
+                try {
+                    await window.kh.engine.call("ai_action", {observation: obs, level, seed: i});
+                } catch (e) {
+                    return {error: e.type + ": " + e.message};
+                }
+                times.push(performance.now() - t0);
+            }
+            return times;
+        }""", [obs_list, level])
+        out[level] = times
+    ctx.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3, help="cold and warm visits each (median)")
+    ap.add_argument("--positions", type=int, default=12, help="positions per AI level")
+    ap.add_argument("--no-build", action="store_true")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build:
+        build.build()
+    dist = build.DIST
+    brotli = get_brotli()
+    server, url, handler = serve(dist)
+    cold, warm, repeat_sent = [], [], []
+    first_paths: list[str] = []
+    with sync_playwright() as p:
+        launch = {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_ARGS}
+        for _ in range(args.runs):
+            profile = tempfile.mkdtemp(prefix="kh-bench-")
+            try:
+                ctx = p.chromium.launch_persistent_context(profile, **launch)
+                ctx.add_init_script(INIT)
+                first = visit(ctx, url)
+                cold.append(first)
+                first_paths = sorted({r[len(url):].split("?")[0] or "index.html"
+                                      for r in first["requests"] if r.startswith(url)})
+                handler.sent.clear()
+                warm.append(visit(ctx, url))
+                repeat_sent.append(sum(handler.sent.values()))
+                ctx.close()
+            finally:
+                shutil.rmtree(profile, ignore_errors=True)
+        browser = p.chromium.launch(**launch)
+        ai = ai_times(browser, url, args.positions)
+        browser.close()
+    server.shutdown()
+
+    med = lambda xs: statistics.median(xs) if xs else float("nan")  # noqa: E731
+    first = sizes(dist, first_paths, brotli)
+    print(f"Kaffeehaus web benchmark  ({len(first_paths)} files on a first visit, "
+          f"{args.runs} runs each, medians; 2-core machine, headless Chromium, 127.0.0.1)")
+    print(f"  first visit transfer: raw {first['raw'] / 1e6:.2f} MB, gzip {first['gzip'] / 1e6:.2f} MB"
+          + (f", brotli {first['brotli'] / 1e6:.2f} MB" if first["brotli"] else
+             " (brotli module unavailable)"))
+    print(f"  repeat visit transfer: {med(repeat_sent) / 1e3:.1f} kB (bodies sent by the server)")
+    for name, runs in (("cold", cold), ("warm", warm)):
+        print(f"  {name}: first paint {med([r['fcp'] for r in runs if r['fcp']]):.0f} ms, "
+              f"DOMContentLoaded {med([r['dcl'] for r in runs]):.0f} ms, "
+              f"engine ready {med([r['ready'] for r in runs]):.0f} ms "
+              "(all: " + ", ".join(f"{r['ready']:.0f}" for r in runs) + ")")
+    print("  AI decision time in the worker (round trip), per level:")
+    for level, times in ai.items():
+        if isinstance(times, dict):
+            print(f"    {level:8s} not available: {times['error'][:90]}")
+        else:
+            print(f"    {level:8s} median {med(times):7.1f} ms   max {max(times):7.1f} ms   "
+                  f"({len(times)} positions)")
+    print("  files of a first visit:")
+    for rel in first_paths:
+        print(f"    {(dist / rel).stat().st_size:>10,d}  {rel}")
+
+
+if __name__ == "__main__":
+    main()
