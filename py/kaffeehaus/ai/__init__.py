@@ -16,14 +16,19 @@ from . import levels as _levels
 LEVELS = _levels.LEVELS
 
 
-def choose_action(observation, *, level="expert", seed=0, budget_ms=None):
+def choose_action(observation, *, level="expert", seed=0, budget_ms=None, iterations=None):
+    """One legal action for the seat of `observation`. Deterministic for a given seed when
+    `budget_ms` is None; `iterations` (sampled layouts) overrides the level's budget."""
     _check(observation)
-    return _levels.choose(observation, level, seed=seed, budget_ms=budget_ms)
+    if observation["legal_actions"] == ["next"]:
+        return "next"
+    return _levels.choose(observation, level, seed=seed, budget_ms=budget_ms,
+                          iterations=iterations)
 
 
-def rank_actions(observation, *, seed=0, budget_ms=None):
+def rank_actions(observation, *, seed=0, budget_ms=None, iterations=None):
     _check(observation)
-    return _hint.rank_actions(observation, seed=seed, budget_ms=budget_ms)
+    return _hint.rank_actions(observation, seed=seed, budget_ms=budget_ms, iterations=iterations)
 
 
 def _check(observation):

@@ -9,5 +9,5 @@ losing value. Deterministic for a given observation (fixed seed and sample count
 from . import levels
 
 
-def rank_actions(observation, *, seed=0, budget_ms=None):
-    return levels.rank(observation, seed=seed, budget_ms=budget_ms)
+def rank_actions(observation, *, seed=0, budget_ms=None, iterations=None):
+    return levels.rank(observation, seed=seed, budget_ms=budget_ms, iterations=iterations)

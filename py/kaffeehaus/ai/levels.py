@@ -36,6 +36,12 @@ def forced_action(obs):
     choices = [a for a in legal if a != "claim"]
     if len(choices) == 1:
         return choices[0]
+    me = obs["player"]
+    if "claim" in legal and not obs["trick"] and obs["tricks_won"][me]:
+        # SV-3: a marriage that brings 66 is announced, then claimed at once
+        gains = [(40 if a[-1] == obs["trump"] else 20, a) for a in legal if a.startswith("marry:")]
+        if gains and obs["points"][me] + max(gains)[0] >= 66:
+            return max(gains)[1]
     return None
 
 
@@ -64,7 +70,16 @@ def heuristic_action(obs, memory=None):
     return action
 
 
-def choose(obs, level, seed=0, budget_ms=None):
+def _config(params, iterations):
+    params = dict(params)
+    if iterations is not None:
+        params["samples"] = max(1, int(iterations))
+    return pimc.Config(**params)
+
+
+def choose(obs, level, seed=0, budget_ms=None, iterations=None):
+    """The action of `level` for this observation. `iterations` overrides the number of
+    sampled layouts (tests use small fixed budgets); `budget_ms` caps the thinking time."""
     legal = obs["legal_actions"]
     if level == "random":
         return random.Random(f"random-player:{seed}:{len(obs.get('actions', []))}").choice(legal)
@@ -82,11 +97,11 @@ def choose(obs, level, seed=0, budget_ms=None):
         info_exact = _small(obs, MEDIUM_ENDGAME["exact_stock"])
         if not info_exact:
             return heuristic_action(obs)
-        return _pimc_best(obs, pimc.Config(**MEDIUM_ENDGAME), seed, None, deadline)
+        return _pimc_best(obs, _config(MEDIUM_ENDGAME, iterations), seed, None, deadline)
     if level == "hard":
-        return _pimc_best(obs, pimc.Config(**HARD), seed, None, deadline)
+        return _pimc_best(obs, _config(HARD, iterations), seed, None, deadline)
     if level == "expert":
-        return _pimc_best(obs, pimc.Config(**EXPERT), seed, match_utility(obs), deadline)
+        return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
     raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
 
 
@@ -101,9 +116,15 @@ def _pimc_best(obs, config, seed, utility, deadline):
     return best_of(values)
 
 
+_TIE_ORDER = {"claim": 0, "exchange": 1, "marry": 2, "close": 4}
+
+
 def best_of(values):
-    # ties broken by a fixed order of the action strings (deterministic, layout-independent)
-    return max(sorted(values), key=lambda a: values[a])
+    """The best action; near-ties go to exchange, then marriages, then cards, then close,
+    then a fixed order of the strings (deterministic, independent of the hidden cards)."""
+    def key(a):
+        return (round(values[a], 9), -_TIE_ORDER.get(a.split(":")[0], 3), a)
+    return max(values, key=key)
 
 
 # --- the match situation -------------------------------------------------------------------------
@@ -199,7 +220,7 @@ def match_utility(obs):
     return u
 
 
-def rank(obs, seed=0, budget_ms=None):
+def rank(obs, seed=0, budget_ms=None, iterations=None):
     """Every legal action with the expert's estimated value (expected signed game points of
     the deal for this seat), best first. A false claim is valued by its exact result."""
     legal = sorted(obs["legal_actions"])
@@ -214,7 +235,7 @@ def rank(obs, seed=0, budget_ms=None):
                                 seed=seed, actions=legal, deadline=deadline)
         values.update(vals)
     else:
-        values, _ = pimc.evaluate(obs, pimc.Config(**EXPERT), seed=seed, actions=legal,
+        values, _ = pimc.evaluate(obs, _config(EXPERT, iterations), seed=seed, actions=legal,
                                   deadline=deadline)
     out = [{"action": a, "value": round(values[a], 3)} for a in legal]
     out.sort(key=lambda e: -e["value"])
