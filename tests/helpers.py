@@ -485,6 +485,30 @@ SCN = {
                                   ("AH", "JH"), ("AS", "JS"), ("AD", "JD"),   # D 54
                                   ("TH", "QH"),                   # D 67
                                   "claim"], "TC", {"fh_first": ["QC"]}),
+    # the dealer ends with exactly 33 (forehand claims 74)
+    "claim_vs_33": ([("AH", "TH"), ("AS", "TS"), ("JD", "AD"),      # F 42, D 13
+                     ("KS", "JS"),                                   # D 19
+                     ("TD", "KD"),                                   # D 33
+                     ("JH", "KH"), ("AC", "QC"), ("TC", "JC"), "claim"],
+                    "AC", {"fh": ["QD", "QH"], "dl": ["KC", "QS"]}),
+    # the dealer ends with 32
+    "claim_vs_32": ([("AH", "TH"), ("AS", "TS"), ("JD", "AD"),      # F 42, D 13
+                     ("QS", "JS"),                                   # D 18
+                     ("TD", "KD"),                                   # D 32
+                     ("JH", "KH"), ("AC", "QC"), ("TC", "JC"), "claim"],
+                    "AC", {"fh": ["QD", "QH"], "dl": ["KC", "KS"]}),
+    # forehand takes all ten tricks and never claims
+    "all_ten_tricks": ([("AH", "JH"), ("AS", "JS"), ("AD", "JD"), ("TH", "QH"), ("TS", "QS"),
+                        ("TD", "KD"),             # Phase 2: the dealer cannot beat: KD
+                        ("AC", "JC"), ("TC", "KH"), ("KC", "KS"), ("QC", "QD")], "JC", None),
+    # the dealer's 20 is effective (13 + 20 = 33) when forehand closes: a successful close
+    # scores 1
+    "close_vs_marriage_33": ([("JD", "AD"),                   # D 13
+                              "marry:H", ("KH", "AH"),        # D 13 + 20, F 15
+                              "close", "marry:C", ("KC", "JC"),   # F 15 + 6 + 40
+                              ("AS", "TS"),                   # F 82
+                              "claim"], "AC",
+                             {"fh": ["QC", "KD", "QS"], "dl": ["QH", "QD", "JS"]}),
 }
 
 

@@ -325,3 +325,20 @@ def test_OB_not_your_turn_reason():
     o = obs(state, DL)
     assert o["legal_actions"] == [] and o["to_move"] == FH
     assert o["illegal"] == {c: "not_your_turn" for c in o["hand"]}
+
+
+@pytest.mark.parametrize("profile", ALL)
+def test_AC_4_apply_never_modifies_its_input(profile):
+    state = deal(profile, full_deck(profile))
+    for _ in range(6):
+        before = copy.deepcopy(state)
+        action = [a for a in api.legal_actions(state) if len(a) == 2][-1]
+        new = api.apply(state, action)
+        assert state == before and new != state
+
+
+@pytest.mark.parametrize("profile", SCHNAPSEN)
+def test_OB_3_exchange_then_close_shows_the_jack(profile):
+    state = play(deal(profile, marriage_deck(profile)), ["exchange", "close"])
+    o = obs(state, DL)
+    assert o["trump_card"] == "JC" and o["closed"] and o["stock_size"] == 10

@@ -285,3 +285,18 @@ def test_SB_7_match_options_accepted_by_a_single_deal():
         api.new_deal(B, options={"rubber": 2}, deck=full_deck(B), dealer=0)
     with pytest.raises(ValueError):
         api.new_deal(B, options={"target": 21}, deck=full_deck(B), dealer=0)
+
+
+@pytest.mark.parametrize("name, game_points, points", [
+    ("claim_vs_33", 1, [33, 74]), ("claim_vs_32", 2, [32, 74])])
+def test_SB_3_thirty_three_boundary(name, game_points, points):
+    assert_result(run_scn(B, name), FH, game_points, R_CLAIM, points)
+
+
+def test_SB_5_all_ten_tricks_is_a_sweep():
+    assert_result(run_scn(B, "all_ten_tricks"), FH, 3, R_SWEEP, [0, 120])
+
+
+def test_SB_2_SV_5_closer_status_with_marriage_effective():
+    # SB-3 scores by the loser's effective score at the end: 33 with the dealer's 20 → 1
+    assert_result(run_scn(B, "close_vs_marriage_33"), FH, 1, R_CLAIM, [33, 82])

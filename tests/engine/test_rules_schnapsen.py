@@ -494,3 +494,41 @@ def test_ST_3_soft_profile_may_lead_either():
     assert sorted(api.legal_actions(state)) == ["KH", "QH", "claim"]
     state = play(state, ["QH"])
     assert obs(state, DL)["known_opponent_cards"] == ["KH"]
+
+
+# --------------------------------------------------------------------------- boundaries
+
+@pytest.mark.parametrize("profile", SOFT)
+@pytest.mark.parametrize("name, game_points, points", [
+    ("claim_vs_33", 1, [33, 74]),          # exactly 33: 1
+    ("claim_vs_32", 2, [32, 74]),          # 32 with a trick: 2
+])
+def test_SS_9_SV_3_thirty_three_boundary(profile, name, game_points, points):
+    state = run_scn(profile, name)
+    assert_result(state, FH, game_points, R_CLAIM, points)
+
+
+@pytest.mark.parametrize("profile", SOFT)
+def test_SV_4_all_ten_tricks_without_claim_scores_3(profile):
+    state = run_scn(profile, "all_ten_tricks")
+    assert_result(state, FH, 3, R_LAST_TRICK, [0, 120])
+
+
+@pytest.mark.parametrize("profile", SOFT)
+def test_SV_5_status_at_closing_uses_effective_points(profile):
+    # the dealer had 13 card points and an effective 20 (33) when forehand closed: 1, not 2
+    deck, actions, _, _ = scn_deck(profile, "close_vs_marriage_33")
+    state = play(deal(profile, deck), actions[:actions.index("close")])
+    assert obs(state, FH)["points"] == [33, 15] and obs(state, FH)["card_points"] == [13, 15]
+    state = run_scn(profile, "close_vs_marriage_33")
+    assert_result(state, FH, 1, R_CLAIM, [33, 82])
+
+
+@pytest.mark.parametrize("profile", SCHNAPSEN)
+def test_SS_6_dealer_on_lead_may_exchange(profile):
+    deck, actions, _, _ = script(profile, [("KH", "AH")], trump="AC", hold={"dl": ["JC"]})
+    state = play(deal(profile, deck), actions)
+    assert api.to_move(state) == DL and "exchange" in api.legal_actions(state)
+    state = play(state, ["exchange"])
+    assert "AC" in hand(state, DL) and obs(state, FH)["known_opponent_cards"] == ["AC"]
+    assert obs(state, FH)["trump_card"] == "JC"

@@ -398,3 +398,9 @@ def test_SN_10_target_is_accepted_and_ignored_by_a_single_deal():
                          dealer=0)
     assert obs(state, 0)["match"] is None
     assert obs(state, 0)["options"]["target"] == 10
+
+
+def test_SN_10_cumulative_with_deck_24_schwarz_scores_16():
+    state = run("schneider", honours_steps_24(FH_24, DL_24),
+                options={"deck": 24, "cumulative": True})
+    assert_result(state, FH, 16, R_HONOURS, [0, 16])
