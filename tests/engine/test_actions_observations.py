@@ -6,7 +6,7 @@ import re
 import pytest
 
 from kaffeehaus import api
-from helpers import (DL, FH, assert_result, deal, full_deck, hand, make_deck,
+from helpers import (DL, FH, deal, full_deck, hand, make_deck,
                      obs, play, run, run_scn, scn_deck, script)
 
 SCHNAPSEN = ["schnapsen", "schnapsen-strict", "bummerl"]

@@ -188,6 +188,8 @@ def test_SB_5_no_sweep_when_a_claim_ends_the_deal():
 # --------------------------------------------------------------------------- SB-6
 
 def test_SB_6_first_lead_marriage_credited_by_the_trick_it_wins():
+    # Reading (SB-6 refers to SS-7): the seed's "not on the very first trick" only delays the
+    # credit; the trick led with the marriage card itself counts as the won trick.
     state = run(B, ["marry:H", ("KH", "JD")], trump="AC", hold={"fh": ["QH"]})
     o = obs(state, DL)
     assert o["points"] == [0, 26]
@@ -226,7 +228,9 @@ def test_SB_7_mit40_twenty_on_first_lead_waits():
 
 def test_SB_7_mit40_forty_counts_for_the_loser_score():
     # forehand announced 40 at once and took no trick; the dealer claims 67: forehand's 40
-    # (>= 33) makes it 1 game point instead of 3
+    # (>= 33) makes it 1 game point instead of 3.
+    # Reading: mit40's 40 are effective points (SS-9), and the SS-9 cascade tests 33 before
+    # "no trick", so a trickless loser holding 40 gives 1, not Schwarz.
     state = run_scn(B, "mit40_then_dealer_claims", options={"mit40": True})
     assert_result(state, DL, 1, R_CLAIM, [67, 40])
     state = run_scn(B, "mit40_then_dealer_claims")
@@ -239,6 +243,8 @@ SEVENS = {"sevens": True}
 
 
 def test_SB_7_sevens_deal_24_cards_hands_of_6_talon_of_12():
+    # Reading of "deal 3, indicator, 3": deck[0:3] forehand, deck[3:6] dealer, deck[6] the
+    # indicator, deck[7:10] forehand, deck[10:13] dealer, deck[13:] the talon.
     deck = full_deck(B, SEVENS)
     assert len(deck) == 24 and sum(c[0] == "7" for c in deck) == 4
     deck = deck[::-1]
@@ -297,6 +303,6 @@ def test_SB_5_all_ten_tricks_is_a_sweep():
     assert_result(run_scn(B, "all_ten_tricks"), FH, 3, R_SWEEP, [0, 120])
 
 
-def test_SB_2_SV_5_closer_status_with_marriage_effective():
+def test_SB_3_loser_score_counts_effective_marriage():
     # SB-3 scores by the loser's effective score at the end: 33 with the dealer's 20 → 1
     assert_result(run_scn(B, "close_vs_marriage_33"), FH, 1, R_CLAIM, [33, 82])

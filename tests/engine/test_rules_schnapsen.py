@@ -8,7 +8,7 @@ import pytest
 
 from kaffeehaus import api
 from helpers import (DL, FH, R_CLAIM, R_CLOSED, R_CLOSED_FAILED, R_FALSE_CLAIM, R_LAST_TRICK,
-                     SCN, assert_result, deal, full_deck, hand, make_deck, obs, play, run,
+                     assert_result, deal, full_deck, hand, make_deck, obs, play, run,
                      run_scn, scn_deck, script)
 
 SCHNAPSEN = ["schnapsen", "schnapsen-strict", "bummerl"]
@@ -90,6 +90,7 @@ def test_SS_4_winner_draws_first_loser_gets_indicator_at_last_draw(profile):
     assert winners[-1] == "dl"
     assert "TC" in hand(state, FH) and "TC" not in hand(state, DL)
     o = obs(state, DL)
+    # Reading (API.md): trump_card is "the indicator while in the talon": None once drawn
     assert o["stock_size"] == 0 and o["trump_card"] is None and o["trump"] == "C"
     assert o["known_opponent_cards"] == ["TC"]
     assert o["phase"] == 2 and api.to_move(state) == DL
@@ -364,7 +365,6 @@ def test_SV_2_no_close_once_exhausted_nor_for_the_responder(profile):
 # --------------------------------------------------------------------------- SV-3
 
 def test_SV_3_seed_27_plus_40_is_67_claimed_at_once():
-    steps, trump, hold = SCN["seed_27_plus_40"]
     deck, actions, _, _ = scn_deck("schnapsen", "seed_27_plus_40")
     state = play(deal("schnapsen", deck), actions[:-2])
     assert obs(state, FH)["points"] == [21, 27]
@@ -420,6 +420,7 @@ def test_SV_4_last_trick_under_66_scores_1_whatever_the_totals(profile):
 
 @pytest.mark.parametrize("profile", SOFT)
 def test_SV_4_last_trick_with_66_is_an_automatic_claim(profile):
+    # the reason keyword of SV-4's automatic claim is `last_trick` (docs/DECISIONS.md)
     # 96 against 24 with a trick: scored as a correct claim, 2
     state = run_scn(profile, "last_trick_96_vs_24")
     assert_result(state, FH, 2, R_LAST_TRICK, [24, 96])

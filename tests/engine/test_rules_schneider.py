@@ -6,8 +6,8 @@ Every deal is built from an explicit deck (dealer=0, so forehand is seat 1). The
 import pytest
 
 from kaffeehaus import api
-from helpers import (DL, FH, R_DRAW, R_HONOURS, assert_result, deal, full_deck, hand,
-                     make_deck, obs, play, run, script)
+from helpers import (DL, FH, R_DRAW, R_HONOURS, assert_result, deal, full_deck, make_deck,
+                     obs, play, run, script)
 
 BOTH = ["schneider", "schneider-neighbour"]
 
