@@ -108,7 +108,7 @@ def choose(obs, level, seed=0, budget_ms=None, iterations=None):
 def _small(obs, exact_stock):
     if obs["profile"] in ("schnapsen", "schnapsen-strict", "bummerl"):
         return obs["closed"] or obs["stock_size"] <= exact_stock
-    return obs["stock_size"] <= exact_stock
+    return obs["stock_size"] == 0
 
 
 def _pimc_best(obs, config, seed, utility, deadline):

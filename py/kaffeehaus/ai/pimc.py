@@ -35,12 +35,15 @@ class Config:
     """`samples` layouts; solve exactly when the talon/stock holds at most `exact_stock`
     cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
 
-    def __init__(self, samples, exact_stock, rollout_stock=None):
+    def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0):
         self.samples = samples
         self.exact_stock = exact_stock
         self.rollout_stock = exact_stock if rollout_stock is None else rollout_stock
+        self.schneider_stock = schneider_stock     # Schneider: exact for the last 6 tricks
 
     def threshold(self, obs):
+        if obs["profile"] in ("schneider", "schneider-neighbour"):
+            return self.schneider_stock
         return self.exact_stock if obs["stock_size"] <= self.exact_stock else self.rollout_stock
 
 

@@ -44,7 +44,303 @@ class Solver:
     def value(self, pos, alpha=-INF, beta=INF):
         if pos.game == "schnapsen":
             return self._ab_schnapsen(pos, alpha, beta)
+        if not pos.stock and pos.result is None:
+            return self._schneider_endgame(pos, alpha, beta)
         return self._ab_schneider(pos, alpha, beta)
+
+    # --- Schneider without stock: a specialised search over plain integers ---------------------
+    def _schneider_endgame(self, pos, alpha, beta):
+        t = pos.t
+        honour = t.honour
+        suit_mask = t.suit_mask
+        suit = t.suit
+        follow = pos.follow
+        beats = pos.beats
+        me = self.me
+        utility = self.utility
+        score_pos = pos.copy()
+        finals = {}
+
+        def final(h0, h1):
+            v = finals.get(h0)
+            if v is None:
+                score_pos.hon = [h0, h1]
+                v = finals[h0] = utility(score_pos.score_end())
+            return v
+
+        tt = self.tt
+        stats = [0]
+
+        def ab(hand0, hand1, leader, lead, h0, h1, alpha, beta):
+            stats[0] += 1
+            if lead < 0 and not hand0 and not hand1:
+                return final(h0, h1)
+            p = leader if lead < 0 else 1 - leader
+            key = (hand0, hand1, leader, lead, h0, "e")
+            entry = tt.get(key)
+            first = -1
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0, b0 = alpha, beta
+            hand = hand0 if p == 0 else hand1
+            avail = hand
+            if lead >= 0 and follow:
+                same = hand & suit_mask[suit[lead]]
+                if same:
+                    avail = same
+            cards = []
+            m = avail
+            while m:
+                low = m & -m
+                cards.append(low.bit_length() - 1)
+                m ^= low
+            if lead >= 0:
+                cards.sort(key=lambda c: (0 if beats(c, lead) else 1, honour[c]))
+            if first >= 0 and first in cards:
+                cards.remove(first)
+                cards.insert(0, first)
+            maximizing = p == me
+            best = -INF if maximizing else INF
+            chosen = -1
+            for c in cards:
+                bit = 1 << c
+                n0 = hand0 & ~bit if p == 0 else hand0
+                n1 = hand1 & ~bit if p == 1 else hand1
+                if lead < 0:
+                    v = ab(n0, n1, p, c, h0, h1, alpha, beta)
+                else:
+                    w = p if beats(c, lead) else leader
+                    g = honour[c] + honour[lead]
+                    if w == 0:
+                        v = ab(n0, n1, 0, -1, h0 + g, h1, alpha, beta)
+                    else:
+                        v = ab(n0, n1, 1, -1, h0, h1 + g, alpha, beta)
+                if maximizing:
+                    if v > best:
+                        best, chosen = v, c
+                        if v > alpha:
+                            alpha = v
+                else:
+                    if v < best:
+                        best, chosen = v, c
+                        if v < beta:
+                            beta = v
+                if alpha >= beta:
+                    break
+            if best <= a0:
+                tt[key] = (-INF, best, chosen)
+            elif best >= b0:
+                tt[key] = (best, INF, chosen)
+            else:
+                tt[key] = (best, best, chosen)
+            return best
+
+        v = ab(pos.hands[0], pos.hands[1], pos.leader, pos.lead, pos.hon[0], pos.hon[1],
+               alpha, beta)
+        self.nodes += stats[0]
+        return v
+
+    # --- Schnapsen Phase 2: a specialised search over plain integers --------------------------
+    def _phase2(self, pos, alpha, beta):
+        """Value of a Schnapsen position in Phase 2 (talon closed or exhausted): no drawing,
+        SV-1/SB-1 obligations, marriages on lead, claims at 66, SV-5/SB-2..5 scoring."""
+        t = pos.t
+        points = t.points
+        suit = t.suit
+        rank = t.rank
+        suit_mask = t.suit_mask
+        higher = t.higher
+        nr = t.nr
+        ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+        trump = pos.trump
+        tmask = suit_mask[trump]
+        bummerl = pos.bummerl
+        strict = pos.strict
+        mit40 = pos.mit40
+        forehand = pos.forehand
+        me = self.me
+        utility = self.utility
+        scratch = pos.copy()
+        tt = self.tt
+        stats = [0]
+        tag = (pos.closed_by, pos.cs_pts >= 33, pos.cs_trick)
+
+        def claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1):
+            scratch.cpts = [c0, c1]
+            scratch.ntr = [n0, n1]
+            scratch.marr = [m0, m1]
+            scratch.imm = [i0, i1]
+            return utility(scratch.score_claim(p))
+
+        def end_value(last, c0, c1, n0, n1, m0, m1, i0, i1, p2w):
+            scratch.cpts = [c0, c1]
+            scratch.ntr = [n0, n1]
+            scratch.marr = [m0, m1]
+            scratch.imm = [i0, i1]
+            scratch.p2w = p2w
+            scratch.last = last
+            return utility(scratch.score_end())
+
+        def ab(h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, p2w, first, alpha, beta):
+            stats[0] += 1
+            if lead < 0:
+                p = leader
+                e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
+                if e >= 66:
+                    return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
+            else:
+                p = 1 - leader
+                if bummerl:
+                    e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
+                    if e >= 66:
+                        return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
+            key = (h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, p2w, first, tag)
+            entry = tt.get(key)
+            best_move = None
+            if entry is not None:
+                lo, hi, best_move = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0, b0 = alpha, beta
+            hand = h0 if p == 0 else h1
+            if lead >= 0:
+                ls = suit[lead]
+                same = hand & suit_mask[ls]
+                if same:
+                    avail = same if bummerl else ((same & higher[lead]) or same)
+                else:
+                    avail = (hand & tmask) or hand
+                moves = []
+                m = avail
+                while m:
+                    low = m & -m
+                    moves.append(low.bit_length() - 1)
+                    m ^= low
+                if len(moves) > 1:
+                    moves.sort(key=lambda c: (0 if ((suit[c] == ls and rank[c] < rank[lead]) or
+                                                    (suit[c] == trump and ls != trump)) else 1,
+                                              points[c] + (15 if suit[c] == trump else 0)))
+            else:
+                moves = []
+                m = hand
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    m ^= low
+                    r = rank[c]
+                    if r == ki and hand >> (c - ki + qi) & 1:
+                        moves.append(c + 1000)            # marriage lead
+                    elif r == qi and not strict and hand >> (c - qi + ki) & 1:
+                        moves.append(c + 1000)
+                    else:
+                        moves.append(c)
+                moves.sort(key=lambda c: -1000 if c >= 1000 else -(points[c] + (20 if suit[c] == trump else 0)))
+            if best_move is not None and best_move in moves:
+                moves.remove(best_move)
+                moves.insert(0, best_move)
+            maximizing = p == me
+            best = -INF if maximizing else INF
+            chosen = None
+            for mv in moves:
+                if lead < 0:
+                    if mv >= 1000:
+                        c = mv - 1000
+                        s_ = suit[c]
+                        pts = 40 if s_ == trump else 20
+                        imm = pts if (mit40 and first and p == forehand and s_ == trump) else 0
+                        if p == 0:
+                            nm0, nm1, ni0, ni1 = m0 + pts, m1, i0 + imm, i1
+                            e = c0 + (nm0 if n0 else ni0)
+                        else:
+                            nm0, nm1, ni0, ni1 = m0, m1 + pts, i0, i1 + imm
+                            e = c1 + (nm1 if n1 else ni1)
+                        if e >= 66:
+                            v = claim_value(p, c0, c1, n0, n1, nm0, nm1, ni0, ni1)
+                        elif p == 0:
+                            v = ab(h0 & ~(1 << c), h1, 0, c, c0, c1, n0, n1, nm0, nm1, ni0, ni1,
+                                   p2w, first, alpha, beta)
+                        else:
+                            v = ab(h0, h1 & ~(1 << c), 1, c, c0, c1, n0, n1, nm0, nm1, ni0, ni1,
+                                   p2w, first, alpha, beta)
+                    elif p == 0:
+                        v = ab(h0 & ~(1 << mv), h1, 0, mv, c0, c1, n0, n1, m0, m1, i0, i1,
+                               p2w, first, alpha, beta)
+                    else:
+                        v = ab(h0, h1 & ~(1 << mv), 1, mv, c0, c1, n0, n1, m0, m1, i0, i1,
+                               p2w, first, alpha, beta)
+                else:
+                    c = mv
+                    if suit[c] == suit[lead]:
+                        w = p if rank[c] < rank[lead] else leader
+                    else:
+                        w = p if suit[c] == trump else leader
+                    g = points[c] + points[lead]
+                    nh0 = h0 & ~(1 << c) if p == 0 else h0
+                    nh1 = h1 & ~(1 << c) if p == 1 else h1
+                    if w == 0:
+                        nc0, nc1, nn0, nn1 = c0 + g, c1, 1, n1
+                    else:
+                        nc0, nc1, nn0, nn1 = c0, c1 + g, n0, 1
+                    np2 = p2w | (1 << w)
+                    if not nh0 and not nh1:
+                        v = end_value(w, nc0, nc1, nn0, nn1, m0, m1, i0, i1, np2)
+                    else:
+                        v = ab(nh0, nh1, w, -1, nc0, nc1, nn0, nn1, m0, m1, i0, i1, np2, False,
+                               alpha, beta)
+                if maximizing:
+                    if v > best:
+                        best, chosen = v, mv
+                        if v > alpha:
+                            alpha = v
+                else:
+                    if v < best:
+                        best, chosen = v, mv
+                        if v < beta:
+                            beta = v
+                if alpha >= beta:
+                    break
+            if best <= a0:
+                tt[key] = (-INF, best, chosen)
+            elif best >= b0:
+                tt[key] = (best, INF, chosen)
+            else:
+                tt[key] = (best, best, chosen)
+            return best
+
+        if pos.pending >= 0:
+            # a marriage announced at the root: lead one of its cards (AC-1)
+            p = pos.leader
+            best = -INF if p == me else INF
+            for c in pos.marriage_leads(p):
+                child = pos.copy()
+                child.play(p, c)
+                v = self._phase2(child, alpha, beta)
+                best = max(best, v) if p == me else min(best, v)
+            return best
+        h0, h1 = pos.hands
+        v = ab(h0, h1, pos.leader, pos.lead, pos.cpts[0], pos.cpts[1], 1 if pos.ntr[0] else 0,
+               1 if pos.ntr[1] else 0, pos.marr[0], pos.marr[1], pos.imm[0], pos.imm[1],
+               pos.p2w, pos.ntricks == 0, alpha, beta)
+        self.nodes += stats[0]
+        return v
 
     # --- Schnapsen ---------------------------------------------------------------------------
     def _ab_schnapsen(self, pos, alpha, beta):
@@ -54,6 +350,8 @@ class Solver:
         p = pos.leader if pos.lead < 0 else 1 - pos.leader
         if (pos.lead < 0 or pos.bummerl) and pos.eff(p) >= 66:
             return self.utility(pos.score_claim(p))
+        if pos.closed_by is not None or not pos.stock:
+            return self._phase2(pos, alpha, beta)
         t = pos.t
         if pos.lead < 0 and pos.pending < 0 and pos.closed_by is None and pos.stock \
                 and pos.hands[p] >> (pos.trump * t.nr + t.nr_j) & 1:
