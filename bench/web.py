@@ -3,7 +3,7 @@
 
     python3 bench/web.py [--runs N] [--positions N] [--no-build]
 
-Builds dist/ (unless --no-build), serves it with build.py's server on 127.0.0.1 (same headers
+Builds the site into .cache/bench-dist/ (unless --no-build), serves it with build.py's server on 127.0.0.1 (same headers
 as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
 
 - Bytes, first visit: every file the page fetches until the engine is ready, as a typical static
@@ -185,13 +185,14 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3, help="cold and warm visits each (median)")
     ap.add_argument("--positions", type=int, default=12, help="positions per AI level")
-    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--no-build", action="store_true", help="reuse .cache/bench-dist/")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    if not args.no_build:
-        build.build()
-    dist = build.DIST
+    # A private copy of the site: another `build.py` run cannot swap dist/ under the bench.
+    dist = ROOT / ".cache" / "bench-dist"
+    if not args.no_build or not (dist / "precache.json").exists():
+        build.build(dist=dist)
     brotli = get_brotli()
     server, url, handler = serve(dist)
     cold, warm, repeat_sent = [], [], []
