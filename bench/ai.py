@@ -5,6 +5,9 @@ swapped, so the luck of the cards cancels. Figures, per profile and pairing A vs
 
 * deals: game points per deal won by A minus those won by B (mean over deals, 95% CI
   from the per-pair means), and the share of deals A won;
+* matches estimated from those deals: the duplicate deals' outcomes (with A dealing or
+  not) are resampled into whole matches (Bummerl countdown, Schneider target, 6-deal session),
+  with a bootstrap 95% interval over the deal pairs;
 * matches: whole matches (Bummerl to 7 / Schneider to 7 / 6-deal session) from the same seed
   with seats swapped; share won by A (draws count half) with a 95% Wilson interval.
 
@@ -90,23 +93,90 @@ def wilson(wins, n):
 
 def duplicate_deals(profile, options, a, b, n, tag):
     pair_means = []
+    records = []            # per pair: [(a_deals, signed gp for A), (..)]
     won = 0
     played = 0
     for i in range(n):
         seed = f"bench:{tag}:{i}"
         dealer = i % 2
         vals = []
+        rec = []
         for a_seat in (0, 1):
             seats = [b, b]
             seats[a_seat] = a
             w, gp = play_deal(profile, options, seed, dealer, seats, ai_seed=i)
             v = 0 if w is None else (gp if w == a_seat else -gp)
             vals.append(v)
+            rec.append((a_seat == dealer, v))
             won += 1 if (w == a_seat) else 0.5 if w is None else 0
             played += 1
         pair_means.append(sum(vals) / 2)
+        records.append(rec)
     m, h = mean_ci(pair_means)
-    return {"pairs": n, "gp": m, "gp_ci": h, "deal_share": won / played}
+    est, lo, hi = match_estimate(profile, options, records)
+    return {"pairs": n, "gp": m, "gp_ci": h, "deal_share": won / played,
+            "match_est": est, "match_lo": lo, "match_hi": hi}
+
+
+def simulate_matches(profile, options, pool, rng, count):
+    """Share of matches A wins when each deal's outcome is drawn from the observed duplicate
+    deals with A in the same role (dealer or forehand). Bummerl: 7 down to 0 (or `target`),
+    dealer alternates; Schneider: first to the target, a draw keeps the dealer (SN-8);
+    schneider-neighbour: a 6-deal session (SN-13), draws count half."""
+    as_dealer = [v for d, v in pool if d]
+    as_fore = [v for d, v in pool if not d]
+    total = 0.0
+    for _ in range(count):
+        a_deals = rng.random() < 0.5
+        if profile in ("schnapsen", "schnapsen-strict", "bummerl"):
+            target = options.get("target", 7)
+            left = [target, target]        # [A, B]
+            while True:
+                v = rng.choice(as_dealer if a_deals else as_fore)
+                if v > 0:
+                    left[0] -= v
+                elif v < 0:
+                    left[1] += v
+                if left[0] <= 0:
+                    total += 1
+                    break
+                if left[1] <= 0:
+                    break
+                a_deals = not a_deals
+        elif profile == "schneider-neighbour":
+            diff = 0
+            for _ in range(6):
+                diff += rng.choice(as_dealer if a_deals else as_fore)
+                a_deals = not a_deals
+            total += 1 if diff > 0 else 0.5 if diff == 0 else 0
+        else:
+            target = options.get("target") or (50 if options.get("cumulative") else 7)
+            sa = sb = 0
+            for _ in range(400):
+                v = rng.choice(as_dealer if a_deals else as_fore)
+                if v > 0:
+                    sa += v
+                elif v < 0:
+                    sb -= v
+                if sa >= target or sb >= target:
+                    break
+                if v != 0:
+                    a_deals = not a_deals
+            total += 1 if sa >= target else 0 if sb >= target else 0.5
+    return total / count
+
+
+def match_estimate(profile, options, records, boots=150, count=1500):
+    import random
+    rng = random.Random(1)
+    pool = [x for rec in records for x in rec]
+    est = simulate_matches(profile, options, pool, rng, 6000)
+    shares = []
+    for _ in range(boots):
+        sample = [x for _ in records for x in rng.choice(records)]
+        shares.append(simulate_matches(profile, options, sample, rng, count))
+    shares.sort()
+    return est, shares[int(0.025 * boots)], shares[int(0.975 * boots) - 1]
 
 
 def duplicate_matches(profile, options, a, b, n, tag):
@@ -133,7 +203,8 @@ def report(profile, options, a, b, args):
     if args.deals:
         d = duplicate_deals(profile, options, a, b, args.deals, tag)
         line += (f" | {d['pairs']:4d} dup deals: gp/deal {d['gp']:+.3f} ± {d['gp_ci']:.3f},"
-                 f" deals won {100 * d['deal_share']:.1f}%")
+                 f" deals won {100 * d['deal_share']:.1f}%, matches (resampled from these deals)"
+                 f" {100 * d['match_est']:.1f}% [{100 * d['match_lo']:.1f}, {100 * d['match_hi']:.1f}]")
     if args.matches:
         m = duplicate_matches(profile, options, a, b, args.matches, tag)
         line += (f" | {m['matches']:4d} matches ({m['deals']} deals): won {100 * m['share']:.1f}%"

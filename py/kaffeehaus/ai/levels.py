@@ -23,7 +23,7 @@ from .model import bits
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 
-EXPERT = dict(samples=20, exact_stock=4, rollout_stock=2)
+EXPERT = dict(samples=32, exact_stock=4, rollout_stock=2, exact_samples=24)
 HARD = dict(samples=8, exact_stock=2)
 MEDIUM_ENDGAME = dict(samples=6, exact_stock=2)
 
@@ -36,6 +36,8 @@ def forced_action(obs):
     choices = [a for a in legal if a != "claim"]
     if len(choices) == 1:
         return choices[0]
+    if "exchange" in legal:
+        return "exchange"          # SS-6: the indicator is never worse than the trump jack
     me = obs["player"]
     if "claim" in legal and not obs["trick"] and obs["tricks_won"][me]:
         # SV-3: a marriage that brings 66 is announced, then claimed at once
@@ -73,7 +75,7 @@ def heuristic_action(obs, memory=None):
 def _config(params, iterations):
     params = dict(params)
     if iterations is not None:
-        params["samples"] = max(1, int(iterations))
+        params["samples"] = params["exact_samples"] = max(1, int(iterations))
     return pimc.Config(**params)
 
 
@@ -112,7 +114,8 @@ def _small(obs, exact_stock):
 
 
 def _pimc_best(obs, config, seed, utility, deadline):
-    values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, deadline=deadline)
+    values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, deadline=deadline,
+                              prune=True)
     return best_of(values)
 
 

@@ -35,11 +35,24 @@ class Config:
     """`samples` layouts; solve exactly when the talon/stock holds at most `exact_stock`
     cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
 
-    def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0):
+    def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0,
+                 exact_samples=None, first_round=10, keep=3, margin=0.35):
         self.samples = samples
+        self.exact_samples = exact_samples or samples   # when the decision itself is exact
         self.exact_stock = exact_stock
         self.rollout_stock = exact_stock if rollout_stock is None else rollout_stock
         self.schneider_stock = schneider_stock     # Schneider: exact for the last 6 tricks
+        self.first_round = first_round
+        self.keep = keep
+        self.margin = margin
+
+    def samples_for(self, obs):
+        if obs["profile"] in ("schneider", "schneider-neighbour"):
+            return self.exact_samples if obs["stock_size"] <= self.schneider_stock else self.samples
+        small = obs["closed"] or obs["stock_size"] <= self.exact_stock
+        if small and obs["stock_size"] > 0 and not obs["closed"]:
+            return self.exact_samples       # talon of 2-4 open: the costly exact searches
+        return self.samples
 
     def threshold(self, obs):
         if obs["profile"] in ("schneider", "schneider-neighbour"):
@@ -75,25 +88,38 @@ def candidate_actions(obs):
     return legal
 
 
-def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None):
-    """{action: mean value} over the sampled layouts; also the number of samples used."""
+def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, prune=False):
+    """({action: mean value}, samples used) over the sampled layouts.
+
+    With `prune`, after `config.first_round` samples only the actions whose mean is within
+    `config.margin` of the best (at least the best `config.keep`) get the remaining samples
+    (successive halving: the time goes to the close contenders); the others keep the mean of
+    the first round."""
     info = Info(obs)
     me = obs["player"]
     if actions is None:
         actions = candidate_actions(obs)
     totals = {a: 0.0 for a in actions}
+    counts = {a: 0 for a in actions}
+    live = list(actions)
     rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
     used = 0
     threshold = config.threshold(obs)
-    for i in range(config.samples):
+    samples = config.samples_for(obs)
+    for i in range(samples):
         if deadline is not None and used >= 2 and time.perf_counter() > deadline:
             break
+        if prune and i == config.first_round and len(live) > config.keep:
+            means = sorted(((totals[a] / counts[a], a) for a in live), reverse=True)
+            best = means[0][0]
+            live = [a for k, (m, a) in enumerate(means) if k < config.keep or m >= best - config.margin]
         opp, stock = info.sample(rng)
         pos = info.position(opp, stock)
         solver = Solver(me, utility)
-        for a in actions:
+        for a in live:
             child = pos.copy()
             child.apply(a)
             totals[a] += value_after(child, me, solver, threshold)
+            counts[a] += 1
         used += 1
-    return {a: totals[a] / used for a in actions}, used
+    return {a: totals[a] / max(1, counts[a]) for a in actions}, used
