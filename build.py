@@ -372,7 +372,9 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
 
     stock_lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_bytes())
     worker_src = (WEB / "engine-worker.js").read_bytes() if (WEB / "engine-worker.js").exists() else b""
-    build_id = short_hash(py_hash.encode(), wheel, worker_src)
+    # Names the worker's memory snapshot: it holds the interpreter as booted by this runtime and
+    # this worker, not the engine (installed after it), so an engine update keeps it valid.
+    build_id = short_hash(py_hash.encode(), worker_src)
 
     # web/ minus the service worker (which must live at the root of its scope).
     web_files: dict[str, bytes] = {}

@@ -11,8 +11,8 @@ as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
   if the `brotli` module is available, brotli q11.
 - Bytes, repeat visit: what the server actually sent on a second visit in the same profile
   (hashed files are immutable; index.html revalidates with 304).
-- Times from navigation start: first contentful paint (the table is in the HTML, drawn at
-  once), DOMContentLoaded, and <html data-engine="ready"> set by app.js. Cold = new profile;
+- Times from navigation start: first contentful paint, DOMContentLoaded, <html
+  data-table="drawn"> and <html data-engine="ready"> (both set by app.js). Cold = new profile;
   warm = second visit (HTTP cache + the engine's memory snapshot in Cache Storage).
 - AI: ai_action per level inside the worker (round trip from the page), over positions from
   seeded matches.
@@ -89,11 +89,12 @@ def serve(dist: Path):
 INIT = """
 (() => {
   const mark = () => {
-    if (document.documentElement.dataset.engine === "ready" && !window.__engineReadyAt)
-      window.__engineReadyAt = performance.now();
+    const d = document.documentElement.dataset;
+    if (d.engine === "ready" && !window.__engineReadyAt) window.__engineReadyAt = performance.now();
+    if (d.table === "drawn" && !window.__tableDrawnAt) window.__tableDrawnAt = performance.now();
   };
   new MutationObserver(mark).observe(document, {attributes: true, subtree: true,
-                                                attributeFilter: ["data-engine"]});
+                                                attributeFilter: ["data-engine", "data-table"]});
 })();
 """
 
@@ -107,7 +108,8 @@ def visit(ctx, url) -> dict:
     t = page.evaluate("""() => {
         const nav = performance.getEntriesByType("navigation")[0];
         const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-        return {ready: window.__engineReadyAt, dcl: nav.domContentLoadedEventEnd,
+        return {ready: window.__engineReadyAt, table: window.__tableDrawnAt || null,
+                dcl: nav.domContentLoadedEventEnd,
                 fcp: fcp ? fcp.startTime : null};
     }""")
     # Let the worker store its snapshot before the page goes (a real visitor stays longer).
@@ -229,6 +231,7 @@ def main() -> None:
     print(f"  repeat visit transfer: {med(repeat_sent) / 1e3:.1f} kB (bodies sent by the server)")
     for name, runs in (("cold", cold), ("warm", warm)):
         print(f"  {name}: first paint {med([r['fcp'] for r in runs if r['fcp']]):.0f} ms, "
+              f"table drawn (data-table) {med([r['table'] for r in runs if r['table']]):.0f} ms, "
               f"DOMContentLoaded {med([r['dcl'] for r in runs]):.0f} ms, "
               f"engine ready {med([r['ready'] for r in runs]):.0f} ms "
               "(all: " + ", ".join(f"{r['ready']:.0f}" for r in runs) + ")")
