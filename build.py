@@ -473,6 +473,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a directory with the MIME types above and the headers of netlify.toml."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: one connection for the page's many small files
     quiet = True
     mounts: dict[str, str] = {}  # URL prefix ("/__test__/") -> directory, for test pages
 
