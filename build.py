@@ -123,11 +123,26 @@ def ensure_node_modules() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
+def ensure_pip() -> None:
+    """pip is needed to download wheels; Debian's python3 may come without it."""
+    if subprocess.run([sys.executable, "-m", "pip", "--version"],
+                      capture_output=True).returncode == 0:
+        return
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        log("pip is missing: apt-get install python3-pip")
+        subprocess.run(["apt-get", "update", "-q"], env=env, check=True)
+        subprocess.run(["apt-get", "install", "-y", "-q", "python3-pip"], env=env, check=True)
+        return
+    sys.exit(f"build: pip is missing for {sys.executable} (apt-get install python3-pip)")
+
+
 def fetch_micropip() -> bytes:
     """micropip's wheel from PyPI (downloaded once into .cache/), checked against the pinned hash."""
     path = CACHE / "wheels" / MICROPIP_WHEEL
     if not path.exists() or sha256_bytes(path.read_bytes()) != MICROPIP_SHA256:
         path.parent.mkdir(parents=True, exist_ok=True)
+        ensure_pip()
         log(f"pip download {MICROPIP_SPEC}")
         subprocess.run(
             [sys.executable, "-m", "pip", "download", MICROPIP_SPEC, "--no-deps",
@@ -551,6 +566,7 @@ def _run(cmd: list[str], **kw) -> None:
 
 
 def _pip_install(args: list[str]) -> None:
+    ensure_pip()
     cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q", *args]
     import sysconfig
     if (Path(sysconfig.get_path("stdlib")) / "EXTERNALLY-MANAGED").exists() \
