@@ -187,7 +187,7 @@ function drawTable(obs, { interactive = false, view = obs } = {}) {
   drawActions(obs, interactive);
   drawSheet(obs.match);
   html.dataset.game = game.family;
-  html.dataset.profile = obs.profile;
+  html.dataset.playing = obs.profile;
 }
 
 // Where a card that was not on the table before comes from.
@@ -336,7 +336,13 @@ async function act(action) {
     game.state = state;
     await advance(prev);
   } catch (error) {
-    fail(error);
+    if (error.type === "IllegalAction" && game.obs && !game.obs.result) {
+      // The engine refused (AC-4): say why and give the turn back, nothing changed.
+      announce(error.message);
+      yourTurn(game.obs);
+    } else {
+      fail(error);
+    }
   }
 }
 
@@ -372,15 +378,15 @@ async function startNew() {
 }
 
 function offerResume() {
-  const saved = load(STORAGE.game, null);
   const button = $("[data-ui='resume']");
-  button.hidden = !saved && !game.state;
+  button.hidden = !game.state && !load(STORAGE.game, null);
+  button.textContent = t(game.state ? "setup.back" : "setup.resume");
 }
 
 async function resume() {
   if (game.state) {
     setup.show(false);
-    if (game.obs) setStatus(els.status.dataset.status, els.status.textContent);
+    if (game.statusBeforeSetup) setStatus(...game.statusBeforeSetup);
     return;
   }
   const saved = load(STORAGE.game, null);
@@ -441,6 +447,7 @@ function onClick(event) {
   if (action === "start") startNew();
   else if (action) act(action);
   else if (ui === "new-game") {
+    game.statusBeforeSetup = [els.status.dataset.status, els.status.textContent];
     offerResume();
     setup.show(true);
     setStatus("setup", t("status.pickGame"));
