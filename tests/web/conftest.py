@@ -104,6 +104,22 @@ def page(context):
 
 
 @pytest.fixture
+def persistent_page(playwright_instance, tmp_path):
+    """new_page(): pages of one persistent profile (a real HTTP cache and Cache Storage, for
+    warm visits), each with .watch like the `page` fixture."""
+    ctx = playwright_instance.chromium.launch_persistent_context(str(tmp_path / "profile"),
+                                                                 **launch_args())
+
+    def new_page():
+        page = ctx.new_page()
+        page.watch = PageWatch(page)
+        return page
+
+    yield new_page
+    ctx.close()
+
+
+@pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

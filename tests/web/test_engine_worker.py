@@ -109,29 +109,20 @@ def test_boot_timeout_is_a_clear_error(page, base_url):
     assert not late["ok"] and late["type"] == "BootTimeout"
 
 
-def test_warm_boot_restores_snapshot(playwright_instance, base_url, tmp_path):
-    from conftest import PageWatch, launch_args
-
-    ctx = playwright_instance.chromium.launch_persistent_context(str(tmp_path / "profile"),
-                                                                 **launch_args())
-    try:
-        page = ctx.new_page()
-        page.watch = PageWatch(page)
-        first = start(page, base_url)
-        assert first["snapshot"] is False
-        page.evaluate("() => window.kh.engine._flushSnapshot()")
-        page.close()
-        page = ctx.new_page()
-        page.watch = PageWatch(page)
-        second = start(page, base_url)
-        assert second["snapshot"] is True
-        assert second["ms"] < first["ms"]
-        # The restored interpreter runs the engine, including modules imported only on demand.
-        assert call(page, "profiles")["value"] == api.profiles()
-        state = call(page, "new_match", {"profile": "schneider", "seed": 5})["value"]
-        obs = call(page, "observation", {"state": state, "player": api.to_move(state)})["value"]
-        move = call(page, "ai_action", {"observation": obs, "level": "random", "seed": 1})
-        assert move["ok"] and move["value"] in api.legal_actions(state), move
-        assert page.watch.errors == []
-    finally:
-        ctx.close()
+def test_warm_boot_restores_snapshot(persistent_page, base_url):
+    page = persistent_page()
+    first = start(page, base_url)
+    assert first["snapshot"] is False
+    page.evaluate("() => window.kh.engine._flushSnapshot()")
+    page.close()
+    page = persistent_page()
+    second = start(page, base_url)
+    assert second["snapshot"] is True
+    assert second["ms"] < first["ms"]
+    # The restored interpreter runs the engine, including modules imported only on demand.
+    assert call(page, "profiles")["value"] == api.profiles()
+    state = call(page, "new_match", {"profile": "schneider", "seed": 5})["value"]
+    obs = call(page, "observation", {"state": state, "player": api.to_move(state)})["value"]
+    move = call(page, "ai_action", {"observation": obs, "level": "expert", "seed": 1})
+    assert move["ok"] and move["value"] in api.legal_actions(state), move
+    assert page.watch.errors == []
