@@ -25,6 +25,12 @@ PROFILES = {"schneider", "schneider-neighbour", "schnapsen", "schnapsen-strict",
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 RULE_ID = re.compile(r"\[([A-Z]{2}-\d+(?:[-,/ ]+[A-Z]{2}-\d+)*)\]")
 MARKUP = ("<", ">")
+# Every rule id of RULES.md (the rule book the engine implements); a page may cite only these.
+KNOWN_RULE_IDS = (
+    {f"SN-{i}" for i in range(1, 14)} | {f"SS-{i}" for i in range(1, 11)} | {f"SV-{i}" for i in range(1, 7)}
+    | {f"ST-{i}" for i in range(1, 4)} | {f"SB-{i}" for i in range(1, 8)} | {f"AC-{i}" for i in range(1, 7)}
+    | {f"OB-{i}" for i in range(1, 4)}
+)
 
 
 def _load(path: Path):
@@ -194,4 +200,6 @@ def test_rules_carry_the_worked_examples(lang):
         body = text(profile)
         assert "27" in body and "67" in body, f"{lang}/{profile}: 27 + 40 = 67, claim at once"
     for profile in PROFILES:
-        assert RULE_ID.search(text(profile)), f"{lang}/{profile}: no rule id cited"
+        cited = {i for group in RULE_ID.findall(text(profile)) for i in re.findall(r"[A-Z]{2}-\d+", group)}
+        assert cited, f"{lang}/{profile}: no rule id cited"
+        assert cited <= KNOWN_RULE_IDS, f"{lang}/{profile}: unknown rule ids {sorted(cited - KNOWN_RULE_IDS)}"
