@@ -132,7 +132,7 @@ async function boot() {
     }
   }
 
-  const ticker = fakeProgress(0.12, 0.6, 3000, "python");
+  const ticker = fakeProgress(0.12, 0.6, 1200, "python");
   try {
     pyodide = await loadPyodide(options({ _makeSnapshot: !!self.caches }));
   } finally {
@@ -148,7 +148,14 @@ async function boot() {
   }
   progress(0.65, "micropip");
   await micropipPrefetch;
-  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  const loadErrors = [];
+  await pyodide.loadPackage("micropip", {
+    messageCallback: () => {},
+    errorCallback: (m) => loadErrors.push(m),
+  });
+  if (loadErrors.length) {  // loadPackage reports (e.g. a hash mismatch) but does not throw
+    throw new Error(`micropip did not load: ${loadErrors.join("; ")}`);
+  }
   progress(0.8, "engine");
   const path = `/tmp/${WHEEL_NAME}`;
   pyodide.FS.writeFile(path, await engineBytes);

@@ -8,6 +8,8 @@ import pytest
 
 from kaffeehaus import api
 
+HARNESS = __import__("pathlib").Path(__file__).resolve().parent / "harness"
+
 BOOT_TIMEOUT_MS = 60_000
 
 
@@ -126,3 +128,32 @@ def test_warm_boot_restores_snapshot(persistent_page, base_url):
     move = call(page, "ai_action", {"observation": obs, "level": "expert", "seed": 1})
     assert move["ok"] and move["value"] in api.legal_actions(state), move
     assert page.watch.errors == []
+
+
+def test_tampered_micropip_is_refused(dist, page, tmp_path):
+    """The micropip wheel is checked against PyPI's pinned sha256: a changed byte stops the boot
+    with a clear error instead of running unverified code."""
+    import shutil
+
+    import kaffeehaus_build as build
+
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    wheel = next(site.glob(f"pyodide/*/{build.MICROPIP_WHEEL}"))
+    data = bytearray(wheel.read_bytes())
+    data[-30] ^= 0xFF  # inside the zip's end records: still the same size, another hash
+    wheel.write_bytes(bytes(data))
+    server, url = build.serve_in_thread(site, 0, mounts={"/__test__/": HARNESS})
+    try:
+        page.goto(url + "__test__/engine.html")
+        page.wait_for_selector("html[data-harness=ready]", state="attached")
+        err = page.evaluate("""async () => {
+            const e = window.kh.start({});
+            try { await e.ready; return null; } catch (x) { return [x.type, x.message]; }
+        }""")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert err is not None, "the engine booted with a tampered micropip wheel"
+    assert err[0] == "BootError" and "micropip did not load" in err[1], err
+    print(err)
