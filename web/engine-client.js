@@ -10,14 +10,15 @@
 //     bootTimeoutMs: 60000,         // optional; `ready` rejects with EngineError type "BootTimeout"
 //     workerUrl,                    // optional; default ./engine-worker.js next to this file
 //   });
-//   engine.ready     → Promise<{ms, snapshot}>  resolves when kaffeehaus.api is importable;
+//   engine.ready     → Promise<{ms, snapshot, stages}> resolves when kaffeehaus.api is imported
+//                      (ms: boot time in the worker; snapshot: true for a warm boot);
 //                      rejects with EngineError (type "BootTimeout" or "BootError")
 //   engine.call(cmd, args) → Promise<result>
 //       cmd:  one of COMMANDS (kaffeehaus.api function names, docs/API.md); anything else
 //             rejects at once with EngineError type "UnknownCommand".
 //       args: an object of keyword arguments, e.g. call("apply", {state, action: "QH"}),
 //             or an array of positional ones, e.g. call("apply", [state, "QH"]); omit for none.
-//             Must be plain JSON (it is sent as JSON text).
+//             Must be plain JSON (checked here; Python receives it as JSON text).
 //       Calls may be made before `ready`: they wait for the engine. They run one at a time,
 //       in order, inside the worker, so the page never blocks while the AI thinks.
 //       Python exceptions reject with EngineError: .type is the Python class name
@@ -25,12 +26,14 @@
 //   engine.terminate() → stops the worker; pending and later calls reject (type "Terminated").
 //   engine.state     → "loading" | "ready" | "error"   (mirror it into <html data-engine>)
 //
-//   COMMANDS — frozen array of the callable command names.
+//   COMMANDS — frozen array of the callable command names (= the functions in
+//              kaffeehaus.api.__all__; tests/web/test_build.py keeps them in step).
 //   EngineError — class extending Error with .type (string) and .pyTraceback (string|undefined).
 
 export const COMMANDS = Object.freeze([
   "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
   "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
+  "share_link", "open_link", "deal_of_the_day",
 ]);
 
 export class EngineError extends Error {

@@ -79,3 +79,16 @@ def test_netlify_headers_rules():
     assert "unsafe-inline" not in csp and "'unsafe-eval'" not in csp
     conf = (Path(build.ROOT) / "netlify.toml").read_text()
     assert 'publish = "dist"' in conf and "build.py build" in conf
+
+
+def test_client_commands_are_the_api_functions():
+    """engine-client.js's whitelist is exactly kaffeehaus.api's public functions."""
+    import inspect
+
+    from kaffeehaus import api
+
+    src = (Path(build.ROOT) / "web" / "engine-client.js").read_text()
+    block = re.search(r"COMMANDS = Object\.freeze\(\[(.*?)\]\)", src, re.S).group(1)
+    commands = re.findall(r'"([a-z_]+)"', block)
+    functions = [n for n in api.__all__ if inspect.isfunction(getattr(api, n))]
+    assert sorted(commands) == sorted(functions)
