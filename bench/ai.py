@@ -31,7 +31,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 from kaffeehaus import api  # noqa: E402
 
 LADDER = ["random", "easy", "medium", "hard", "expert"]
-TIMES = []          # (profile, seconds) of expert decisions
+TIMES = []          # (profile, wall seconds, CPU seconds) of expert decisions
 
 
 def play_deal(profile, options, seed, dealer, seats, ai_seed):
@@ -40,10 +40,11 @@ def play_deal(profile, options, seed, dealer, seats, ai_seed):
     while api.to_move(state) is not None:
         p = api.to_move(state)
         obs = api.observation(state, p)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = api.ai_action(obs, level=seats[p], seed=ai_seed)
         if seats[p] == "expert":
-            TIMES.append((profile, time.perf_counter() - t0))
+            TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
+                          len(obs["legal_actions"]) > 1))
         state = api.apply(state, action)
     r = api.deal_result(state)
     return r["winner"], r["game_points"]
@@ -61,10 +62,11 @@ def play_match(profile, options, seed, seats, ai_seed):
             continue
         p = api.to_move(state)
         obs = api.observation(state, p)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = api.ai_action(obs, level=seats[p], seed=ai_seed)
         if seats[p] == "expert":
-            TIMES.append((profile, time.perf_counter() - t0))
+            TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
+                          len(obs["legal_actions"]) > 1))
         state = api.apply(state, action)
         if api.to_move(state) is None and api.deal_result(state) is not None:
             deals += 1 if action != "next" else 0
@@ -216,12 +218,20 @@ def report(profile, options, a, b, args):
 def times_report():
     if not TIMES:
         return
-    xs = sorted(t for _, t in TIMES)
+    for label, col in (("CPU", 2), ("wall-clock", 1)):
+        for profile in sorted({t[0] for t in TIMES}) + [None]:
+            xs = sorted(t[col] for t in TIMES if profile is None or t[0] == profile)
+            times_line(f"{label} {profile or 'all profiles'}", xs)
+        xs = sorted(t[col] for t in TIMES if t[3])
+        times_line(f"{label} all profiles, only decisions with 2+ legal actions", xs)
+
+
+def times_line(label, xs):
     n = len(xs)
 
     def q(f):
         return xs[min(n - 1, int(f * n))]
-    print(f"expert decision time over {n} decisions: median {q(0.5):.3f}s, p90 {q(0.9):.3f}s, "
+    print(f"expert decision time ({label}) over {n} decisions: median {q(0.5):.3f}s, p90 {q(0.9):.3f}s, "
           f"p99 {q(0.99):.3f}s, max {xs[-1]:.3f}s, mean {statistics.fmean(xs):.3f}s", flush=True)
     edges = [0.01, 0.05, 0.1, 0.2, 0.4, 0.8, 1.5, 1e9]
     lo = 0.0
