@@ -109,6 +109,13 @@ function announce(text) {
   window.setTimeout(() => { els.announce.textContent = text; }, 30);
 }
 
+/** What the computer announced (marriage, exchange, close, claim): shown and spoken. */
+function news(text) {
+  els.news.textContent = text;
+  els.news.hidden = !text;
+  if (text) announce(text);
+}
+
 function drawOpponentLabel() {
   let text = t("seat.opponent");
   if (game.state) {
@@ -277,9 +284,11 @@ async function computerMove(obs) {
   check(generation);
   if (action.startsWith("marry:")) {
     const suit = action.slice(6);
-    announce(t("opp.marry", { suit: suitName(suit, settings.deckStyle), points: suit === obs.trump ? 40 : 20 }));
+    news(t("opp.marry", { suit: suitName(suit, settings.deckStyle), points: suit === obs.trump ? 40 : 20 }));
+  } else if (action === "exchange" && settings.deckStyle === "german") {
+    news(t("opp.exchange.german"));
   } else if (["exchange", "close", "claim"].includes(action)) {
-    announce(t(`opp.${action}`));
+    news(t(`opp.${action}`));
   }
   const state = await call("apply", { state: game.state, action });
   check(generation);
@@ -327,6 +336,7 @@ function fail(error) {
 async function act(action) {
   if (game.busy || !game.obs) return;
   setBusy(true);
+  news("");
   for (const b of document.querySelectorAll("[data-zone='hand'] button, [data-zone='actions'] button")) b.disabled = true;
   const generation = game.generation;
   try {
@@ -354,6 +364,7 @@ async function begin(state, { level, levelUsed = level, aiSeed = 0 }) {
   game.aiSeed = aiSeed;
   game.obs = null;
   setBusy(true);
+  news("");
   const obs = await call("observation", { state, player: ME });
   game.profile = obs.profile;
   game.family = obs.profile.startsWith("schneider") ? "schneider" : "schnapsen";
@@ -489,6 +500,7 @@ async function boot() {
     oppPile: $("[data-zone='opponent-pile']"),
     reviewButton: $("[data-ui='review']"),
     actions: $("[data-zone='actions']"),
+    news: $("[data-news]"),
     summary: $(".match-summary"),
   };
   startEngine();
