@@ -86,7 +86,8 @@ export class SetupView {
   renderOptions(profile) {
     this.optionList.replaceChildren();
     const specs = profile.options;
-    if (!specs) return; // the engine has not answered yet
+    this.optionList.closest("fieldset").hidden = !specs; // until the engine has answered
+    if (!specs) return;
     const names = Object.keys(specs);
     if (!names.length) {
       const none = document.createElement("p");

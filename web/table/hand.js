@@ -111,9 +111,7 @@ export class HandView {
     const keep = enabled.find((b) => b.dataset.card === this.focusCode) || enabled[0];
     if (keep) {
       keep.tabIndex = 0;
-      if (hadFocus || document.activeElement === document.body) {
-        if (hadFocus) keep.focus({ preventScroll: true });
-      }
+      if (hadFocus) keep.focus({ preventScroll: true });
     }
   }
 }

@@ -18,7 +18,10 @@ export function renderScores(container, obs, settings, game) {
   if (game === "schnapsen") {
     const points = line("score-main");
     points.dataset.points = String(obs.points[me]);
-    points.textContent = `${t("score.points")}: ${obs.points[me]}`;
+    // The opponent's points are for the player to count, until the deal is over.
+    points.textContent = obs.result
+      ? `${t("score.points")}: ${obs.points[me]} – ${obs.points[opp]}`
+      : `${t("score.points")}: ${obs.points[me]}`;
     container.appendChild(points);
     const marriages = obs.marriages || [];
     for (const [who, heading] of [[me, "score.marriages"], [opp, "score.opponentMarriages"]]) {
