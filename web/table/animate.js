@@ -22,7 +22,9 @@ export function snapshot(root) {
   const cards = new Map();
   for (const node of root.querySelectorAll("[data-card], [data-face]")) {
     const key = keyOf(node);
-    if (key && !node.classList.contains("last-trick")) cards.set(key, node.getBoundingClientRect());
+    if (key && !node.classList.contains("last-trick") && !node.closest("dialog")) {
+      cards.set(key, node.getBoundingClientRect());
+    }
   }
   const zones = new Map();
   for (const node of root.querySelectorAll("[data-zone]")) zones.set(node.dataset.zone, node.getBoundingClientRect());
