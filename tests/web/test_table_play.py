@@ -308,13 +308,26 @@ def test_screenshots_and_layout(page, base_url, size):
         page.locator("[data-zone='hand'] button[data-card]:enabled").nth(0).click()
         status = settle(page)
     page.screenshot(path=str(ARTIFACTS / f"table-bummerl-{width}x{height}.png"))
-    # Everything that matters is inside the viewport: no horizontal scrolling, hand visible.
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    for selector in ("[data-zone='hand']", "[data-zone='talon']", "[data-status]", "[data-zone='opponent-hand']"):
-        box = page.locator(selector).bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, selector
-        assert box["y"] + box["height"] <= height + 1, selector
+    assert_inside_viewport(page, width, height)
+    # German suits in four colours for the second game.
+    page.click("header [data-ui='settings']")
+    page.select_option("[data-setting='deckStyle']", "german")
+    page.check("[data-setting='fourColour']")
+    page.keyboard.press("Escape")
     page.click("header [data-ui='new-game']")
-    start(page, "schneider")
+    start(page, "schneider", options={"trump": True})
+    assert page.locator("[data-zone='hand'] .card-face").count() == 6
     page.screenshot(path=str(ARTIFACTS / f"table-schneider-{width}x{height}.png"))
+    assert_inside_viewport(page, width, height)
     assert page.watch.errors == []
+
+
+def assert_inside_viewport(page, width, height):
+    """Everything that matters is on screen: no horizontal scrolling, no zone cut off."""
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    for zone in ("hand", "talon", "trick", "scores", "opponent-hand", "opponent-pile", "player-pile", "actions"):
+        box = page.locator(f"[data-zone='{zone}']").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, zone
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, zone
+    box = page.locator("[data-status]").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1
