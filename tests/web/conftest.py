@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -36,10 +37,14 @@ build = _load_build()
 
 
 @pytest.fixture(scope="session")
-def dist() -> Path:
+def dist(tmp_path_factory) -> Path:
+    """A private copy of dist/ for this session: a `build.py` run elsewhere (which swaps dist/
+    for a new one with other hashed names) cannot pull files from under a running test."""
     if os.environ.get("KAFFEEHAUS_REBUILD") or not (build.DIST / "precache.json").exists():
         build.build()
-    return build.DIST
+    copy = tmp_path_factory.mktemp("site") / "dist"
+    shutil.copytree(build.DIST, copy)
+    return copy
 
 
 @pytest.fixture(scope="session")
