@@ -116,12 +116,14 @@ function news(text) {
   if (text) announce(text);
 }
 
+const levelName = (level) => (has(`level.${level}`) ? t(`level.${level}`) : level);
+
 function drawOpponentLabel() {
   let text = t("seat.opponent");
   if (game.state) {
     text = game.levelUsed === game.level
-      ? t("seat.opponentLevel", { level: t(`level.${game.level}`) })
-      : t("seat.opponentLevel", { level: t("level.fallback", { level: t(`level.${game.level}`) }) });
+      ? t("seat.opponentLevel", { level: levelName(game.level) })
+      : t("seat.opponentLevel", { level: t("level.fallback", { level: levelName(game.level) }) });
   }
   els.opponentLabel.textContent = text;
   els.opponentLabel.dataset.level = game.levelUsed;

@@ -58,3 +58,22 @@ def test_claim_button_when_auto_claim_is_off_SV3(page, base_url):
     result = api.deal_result(api.apply(state, "claim"))
     assert f"{result['game_points']} game point" in page.text_content("[data-status]")
     assert page.watch.errors == []
+
+
+def test_unknown_level_falls_back_to_the_labelled_random_player(page, base_url):
+    """A level the engine refuses (an old saved game, a newer page): play on with `random`, say so."""
+    state = api.new_match("bummerl", seed=5)
+    saved = {"state": state, "level": "grandmaster", "levelUsed": "grandmaster", "aiSeed": 1}
+    page.add_init_script(f"localStorage.setItem('kaffeehaus.game', {json.dumps(json.dumps(saved))});")
+    page.goto(base_url)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    page.click("[data-ui='resume']")
+    page.wait_for_selector("html[data-busy='false']", state="attached", timeout=20_000)
+    if api.observation(state, 0)["to_move"] == 0:
+        page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
+        page.wait_for_selector("html[data-busy='false']", state="attached", timeout=20_000)
+    label = page.locator("[data-opponent-label]")
+    assert label.get_attribute("data-level") == "random"
+    assert "not available" in label.text_content() and "grandmaster" in label.text_content()
+    assert page.get_attribute("[data-status]", "data-status") in ("your-turn", "deal-over")
+    assert page.watch.errors == []

@@ -11,18 +11,21 @@ function line(className, text) {
   return node;
 }
 
+function scoreLine(labelKey, value, mine) {
+  const node = line("score-main");
+  node.dataset.points = String(mine);
+  node.append(line("score-label", t(labelKey)), line("score-value", value));
+  return node;
+}
+
 export function renderScores(container, obs, settings, game) {
   container.replaceChildren();
   const me = obs.player;
   const opp = 1 - me;
   if (game === "schnapsen") {
-    const points = line("score-main");
-    points.dataset.points = String(obs.points[me]);
     // The opponent's points are for the player to count, until the deal is over.
-    points.textContent = obs.result
-      ? `${t("score.points")}: ${obs.points[me]} – ${obs.points[opp]}`
-      : `${t("score.points")}: ${obs.points[me]}`;
-    container.appendChild(points);
+    container.appendChild(scoreLine("score.points", obs.result
+      ? `${obs.points[me]} – ${obs.points[opp]}` : String(obs.points[me]), obs.points[me]));
     const marriages = obs.marriages || [];
     for (const [who, heading] of [[me, "score.marriages"], [opp, "score.opponentMarriages"]]) {
       const list = marriages.filter((m) => m.player === who);
@@ -43,10 +46,7 @@ export function renderScores(container, obs, settings, game) {
       container.appendChild(block);
     }
   } else {
-    const honours = line("score-main");
-    honours.dataset.points = String(obs.points[me]);
-    honours.textContent = `${t("score.honours")}: ${obs.points[me]} – ${obs.points[opp]}`;
-    container.appendChild(honours);
+    container.appendChild(scoreLine("score.honours", `${obs.points[me]} – ${obs.points[opp]}`, obs.points[me]));
   }
   container.appendChild(line("score-dealer", t(obs.dealer === me ? "seat.youDeal" : "seat.oppDeal")));
 }
