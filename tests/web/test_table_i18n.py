@@ -1,0 +1,65 @@
+"""Every UI string comes from web/i18n/en.json: the keys the page and the table's scripts use
+exist, and the keys built at run time exist for every value the engine can produce."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from kaffeehaus import api
+
+ROOT = Path(__file__).resolve().parents[2]
+STRINGS = json.loads((ROOT / "web/i18n/en.json").read_text())
+SCRIPTS = [ROOT / "web/app.js", *sorted((ROOT / "web/table").glob("*.js"))]
+
+
+def test_static_keys_exist():
+    html = (ROOT / "index.html").read_text()
+    keys = set(re.findall(r'data-i18n="([^"]+)"', html))
+    for attr in re.findall(r'data-i18n-attr="([^"]+)"', html):
+        keys |= {pair.split(":")[1] for pair in attr.split(";")}
+    for script in SCRIPTS:
+        keys |= set(re.findall(r'\bt\("([^"]+)"', script.read_text()))
+    missing = sorted(k for k in keys if k not in STRINGS)
+    assert not missing, missing
+
+
+def test_no_text_in_the_markup():
+    """index.html carries no visible words of its own, only keys (the <title> aside)."""
+    html = (ROOT / "index.html").read_text()
+    body = html.split("<body>", 1)[1]
+    text = re.sub(r"<[^>]+>", " ", body)
+    assert text.split() == []
+
+
+def test_profiles_options_and_levels_have_names():
+    for profile in api.profiles():
+        assert f"profile.{profile['id']}.name" in STRINGS
+        assert f"profile.{profile['id']}.blurb" in STRINGS
+        for name in profile["options"]:
+            assert f"option.{name}" in STRINGS
+    for level in ("random", "easy", "medium", "hard", "expert"):
+        assert f"level.{level}" in STRINGS
+
+
+def test_cards_suits_and_ranks_have_names_in_both_styles():
+    for style in ("french", "german"):
+        for suit in "CDHS":
+            assert f"suit.{style}.{suit}" in STRINGS
+        for rank in "AKQJT987":
+            assert f"rank.{style}.{rank}" in STRINGS
+            assert f"index.{style}.{rank}" in STRINGS
+
+
+def test_engine_keywords_have_texts():
+    """Refusal reasons and deal-result reasons that the engine's sources can return."""
+    sources = "".join(p.read_text() for p in (ROOT / "py/kaffeehaus").glob("*.py"))
+    refusals = set(re.findall(r'return "((?:must|not|marriage|deal)_[a-z_]+)"', sources))
+    refusals |= set(re.findall(r'or "(not_now)"', sources))
+    assert refusals, "the engine's refusal codes were not found"
+    for keyword in refusals:
+        assert f"illegal.{keyword}" in STRINGS, keyword
+    reasons = set(re.findall(r'(?:_win|result_of)\(.*"([a-z_]+)"', sources))
+    assert {"claim", "honours"} <= reasons
+    for keyword in reasons:
+        assert f"reason.{keyword}" in STRINGS, keyword
