@@ -10,7 +10,7 @@ import { renderPiles, renderOpponentHand } from "./table/piles.js";
 import { renderScores, renderSheet, sheetSummary } from "./table/scores.js";
 import { SetupView, fillReview } from "./table/dialogs.js";
 import { snapshot, flip, collect, trickPause, wait, prefersReducedMotion } from "./table/animate.js";
-import { faceCard, suitName } from "./table/cardview.js";
+import { faceCard, suitName, cardName } from "./table/cardview.js";
 import { suitIcon } from "./cards/cards.js";
 
 const ME = 0;
@@ -104,9 +104,17 @@ function setStatus(kind, text) {
   els.status.textContent = text;
 }
 
+// Screen-reader announcements: messages of one moment are read together.
+let spoken = [];
 function announce(text) {
-  els.announce.textContent = "";
-  window.setTimeout(() => { els.announce.textContent = text; }, 30);
+  if (!spoken.length) {
+    window.setTimeout(() => {
+      els.announce.textContent = spoken.join(" ");
+      spoken = [];
+    }, 30);
+    els.announce.textContent = "";
+  }
+  spoken.push(text);
 }
 
 /** What the computer announced (marriage, exchange, close, claim): shown and spoken. */
@@ -224,6 +232,7 @@ async function show(prev, next, generation) {
     await flip(els.table, before, settings, origin);
     await wait(trickPause(settings));
     check(generation);
+    announce(t(completed.winner === ME ? "trick.you" : "trick.opponent"));
     const pile = completed.winner === ME ? els.myPile : els.oppPile;
     await collect([...els.trick.querySelectorAll(".trick-card")], pile, settings);
     check(generation);
@@ -287,6 +296,8 @@ async function computerMove(obs) {
   if (action.startsWith("marry:")) {
     const suit = action.slice(6);
     news(t("opp.marry", { suit: suitName(suit, settings.deckStyle), points: suit === obs.trump ? 40 : 20 }));
+  } else if (action.length === 2) {
+    announce(t("area.played", { seat: t("seat.opponent"), card: cardName(action, settings.deckStyle) }));
   } else if (action === "exchange" && settings.deckStyle === "german") {
     news(t("opp.exchange.german"));
   } else if (["exchange", "close", "claim"].includes(action)) {
