@@ -51,6 +51,7 @@ let els;
 let hand;
 let setup;
 let uiReady;
+let usingKeyboard = false;
 
 // ---------------------------------------------------------------------------------------------
 // Engine
@@ -320,7 +321,8 @@ function yourTurn(obs) {
     announce(t("you.claimAuto"));
     return act("claim");
   }
-  if (!els.table.contains(document.activeElement) || document.activeElement === document.body) {
+  // Keyboard players get the focus back on their hand; mouse and touch players see no lifted card.
+  if (usingKeyboard && (!els.table.contains(document.activeElement) || document.activeElement === document.body)) {
     hand.container.querySelector("button[data-card][tabindex='0']")?.focus({ preventScroll: true });
   }
   return undefined;
@@ -332,7 +334,7 @@ function dealOver(obs) {
   setStatus(over ? "match-over" : "deal-over", resultText(obs));
   drawTable(obs, { interactive: true });
   if (over) store(STORAGE.game, null);
-  els.actions.querySelector("button")?.focus({ preventScroll: true });
+  if (usingKeyboard) els.actions.querySelector("button")?.focus({ preventScroll: true });
 }
 
 function setBusy(busy) {
@@ -530,6 +532,8 @@ async function boot() {
   setStatus("setup", t("status.pickGame"));
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", () => { usingKeyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { usingKeyboard = false; }, true);
   html.dataset.table = "drawn";
 }
 

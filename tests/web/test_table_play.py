@@ -223,7 +223,9 @@ def test_keyboard_digits_and_enter_play_a_card(table):
     enabled = [buttons.nth(i).get_attribute("data-card") for i in range(buttons.count()) if buttons.nth(i).is_enabled()]
     assert moved == enabled[(enabled.index(focused) + 1) % len(enabled)]
     page.keyboard.press("Enter")
-    settle(page)
+    status = settle(page)
+    if status == "your-turn":   # keyboard players find the focus back on their hand
+        assert page.evaluate("() => document.activeElement.closest('[data-zone=hand]') !== null")
     after = api.observation(saved_state(page), 0)
     assert moved in [a for p, a in after["actions"] if p == 0]
     assert moved not in after["hand"]
