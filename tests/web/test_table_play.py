@@ -333,3 +333,28 @@ def assert_inside_viewport(page, width, height):
         assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, zone
     box = page.locator("[data-status]").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+
+
+@pytest.mark.parametrize("profile,options", [("bummerl", {"target": 2}), ("schneider", {"target": 1})])
+def test_a_short_match_is_played_to_its_end(table, profile, options):
+    """A whole match (short targets, SS-10 and SN-9) by clicking: deals, `next`, the sheet, the end."""
+    page = table
+    page_engine(page)
+    rng = random.Random(f"match:{profile}")
+    status = start(page, profile, options=options)
+    deals = 0
+    while True:
+        status = play_deal(page, rng)
+        deals += 1
+        assert page.locator("[data-zone='sheet-panel'] tr[data-deal]").count() == deals
+        if status == "match-over":
+            break
+        assert deals < 12
+        page.click("button[data-action='next']")
+        settle(page)
+    text = page.text_content("[data-status]")
+    assert "match" in text
+    assert saved_state(page) is None            # a finished match is not offered again
+    assert page.locator("[data-zone='actions'] [data-ui='new-game']").count() == 1
+    assert page.locator("[data-zone='actions'] [data-action]").count() == 0
+    assert page.watch.errors == []
