@@ -2,6 +2,8 @@
 
 import random
 
+from kaffeehaus import api
+
 OPTION_SETS = {
     "schneider": [{}, {"deck": 24}, {"follow_suit": True}, {"trump": True}, {"cumulative": True},
                   {"deck": 24, "follow_suit": True, "trump": True, "cumulative": True}],
@@ -31,3 +33,17 @@ def choose(rng, legal, points_of_mover):
     if "close" in legal and rng.random() < 0.85:
         legal = [a for a in legal if a != "close"] or legal
     return rng.choice(legal)
+
+
+def play_some(profile, options, seed, steps):
+    """A deal of `profile` after up to `steps` biased random actions, through the API."""
+    state = api.new_deal(profile, options=options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = api.legal_actions(state)
+        if not legal:
+            break
+        player = api.to_move(state)
+        points = api.observation(state, player)["points"][player]
+        state = api.apply(state, choose(rng, legal, points))
+    return state

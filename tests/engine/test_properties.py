@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kaffeehaus import api
 from kaffeehaus.cards import CARD_POINTS
-from kaffeehaus.game import new_game
+from kaffeehaus.game import decode, new_game
 from kaffeehaus.observation import observe
 from kaffeehaus.profiles import deck_of, normalise_options
 
 from oracle import expected_result
-from playouts import CASES, case_id, choose
+from playouts import CASES, case_id, choose, play_some
 
 PLAYOUTS = int(os.environ.get("KAFFEEHAUS_PLAYOUTS", "1000"))
 
@@ -79,19 +79,6 @@ def test_random_playouts_keep_every_invariant(case):
         assert reasons["claim"] > 0 and reasons["false_claim"] + reasons["closed_failed"] > 0
 
 
-def play_some(profile, options, seed, steps):
-    state = api.new_deal(profile, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        legal = api.legal_actions(state)
-        if not legal:
-            break
-        player = api.to_move(state)
-        points = api.observation(state, player)["points"][player]
-        state = api.apply(state, choose(rng, legal, points))
-    return state
-
-
 positions = st.tuples(st.sampled_from(CASES), st.integers(0, 10**6), st.integers(0, 40))
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -128,7 +115,7 @@ def hidden_swaps(state, player, rng, tries=20):
     unknown hand cards and the face-down stock), and replay to a legal state."""
     record = state["deals"][-1]
     obs = api.observation(state, player)
-    game_deal = __import__("kaffeehaus.game", fromlist=["decode"]).decode(state).current
+    game_deal = decode(state).current
     opponent = 1 - player
     visible_indicator = obs["trump_card"]
     hidden = [c for c in game_deal.hands[opponent] if c not in obs["known_opponent_cards"]]
@@ -167,7 +154,7 @@ def test_observation_ignores_what_the_seat_cannot_see(position, player):
 
 def test_observation_never_shows_hidden_cards():
     state = play_some("bummerl", {}, 7, 3)
-    deal = __import__("kaffeehaus.game", fromlist=["decode"]).decode(state).current
+    deal = decode(state).current
     obs = api.observation(state, 0)
     text = json.dumps(obs)
     for card in deal.hands[1]:

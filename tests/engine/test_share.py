@@ -1,25 +1,12 @@
 """Share links: short, versioned, validated by replay; hostile tokens get a clear error."""
 
 import base64
-import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from kaffeehaus import api
-from playouts import CASES, case_id, choose
-
-
-def played(profile, options, seed, steps):
-    state = api.new_deal(profile, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        legal = api.legal_actions(state)
-        if not legal:
-            break
-        mover = api.to_move(state)
-        state = api.apply(state, choose(rng, legal, api.observation(state, mover)["points"][mover]))
-    return state
+from playouts import CASES, case_id, play_some as played
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
