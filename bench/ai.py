@@ -29,8 +29,10 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
+from kaffeehaus.ai.levels import forced_action  # noqa: E402
 
 LADDER = ["random", "easy", "medium", "hard", "expert"]
+TIMED = ("expert",)
 TIMES = []          # (profile, wall seconds, CPU seconds) of expert decisions
 
 
@@ -42,9 +44,9 @@ def play_deal(profile, options, seed, dealer, seats, ai_seed):
         obs = api.observation(state, p)
         t0, c0 = time.perf_counter(), time.process_time()
         action = api.ai_action(obs, level=seats[p], seed=ai_seed)
-        if seats[p] == "expert":
+        if seats[p] in TIMED:
             TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
-                          len(obs["legal_actions"]) > 1))
+                          forced_action(obs) is None))
         state = api.apply(state, action)
     r = api.deal_result(state)
     return r["winner"], r["game_points"]
@@ -64,9 +66,9 @@ def play_match(profile, options, seed, seats, ai_seed):
         obs = api.observation(state, p)
         t0, c0 = time.perf_counter(), time.process_time()
         action = api.ai_action(obs, level=seats[p], seed=ai_seed)
-        if seats[p] == "expert":
+        if seats[p] in TIMED:
             TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
-                          len(obs["legal_actions"]) > 1))
+                          forced_action(obs) is None))
         state = api.apply(state, action)
         if api.to_move(state) is None and api.deal_result(state) is not None:
             deals += 1 if action != "next" else 0
@@ -243,7 +245,24 @@ def times_line(label, xs):
     print("  histogram: " + ", ".join(parts), flush=True)
 
 
+def register_experiments():
+    """Bench-only variants for A/B runs (never used by the app): `expert-nomargin`."""
+    from kaffeehaus.ai import levels, pimc
+
+    def expert_nomargin(obs, seed, deadline, iterations):
+        return levels._pimc_best(obs, levels._config(levels.EXPERT, iterations), seed,
+                                 levels.match_utility(obs), deadline, 0.0)
+    levels.EXPERIMENTS["expert-nomargin"] = expert_nomargin
+
+    def endgame4(obs, seed, deadline, iterations):
+        if not levels._small(obs, 4):
+            return levels.heuristic_action(obs)
+        return levels._pimc_best(obs, pimc.Config(samples=16, exact_stock=4), seed, None, deadline)
+    levels.EXPERIMENTS["endgame4"] = endgame4
+
+
 def main():
+    register_experiments()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--profile", action="append", help="profile id (repeatable); default all five")
     ap.add_argument("--options", default="{}", help="options as a Python/JSON dict")

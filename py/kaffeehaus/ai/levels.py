@@ -3,13 +3,17 @@
 * `random` — any legal action (benches only).
 * `heuristic` — the rule-based bot of `heuristic.py` with a perfect memory (benches only).
 * `easy` — the rule-based `heuristic` player, but it forgets: it remembers only the cards of
-  the last two tricks (and the cards still shown), so it miscounts trumps and masters.
-* `medium` — the heuristic with a perfect memory of the cards, and an exact endgame: once the
-  position is small (Schnapsen Phase 2 or a talon of 2; Schneider's last 6 tricks) it solves
-  a few sampled layouts with alpha-beta.
-* `hard` — PIMC everywhere: 8 layouts, heuristic rollouts to an exact endgame at a talon of 2.
-* `expert` — PIMC with 20 layouts, exact from a talon of 4 (Schnapsen) / 2 (Schneider), the
-  match situation in the utility (Bummerl countdown, Schneider target or session).
+  the last trick (and the cards still shown), so it miscounts trumps and masters, and in
+  15% of its real choices it plays a careless card.
+* `medium` — the heuristic with a perfect memory of the cards, and an exact end: in
+  Schnapsen Phase 2 (talon closed or exhausted) and Schneider's last 4 tricks it solves 4
+  sampled layouts with alpha-beta.
+* `hard` — the heuristic until the talon is down to 4 cards (Schnapsen) / the stock is empty
+  (Schneider), then PIMC with 16 layouts solved exactly (closing decisions included).
+* `expert` — PIMC everywhere with 40 layouts: heuristic rollouts to an exact endgame at a
+  talon of 2 before that, exact from a talon of 4 (24 layouts) and for Schneider's last 6
+  tricks; successive halving; the match situation in the utility (Bummerl countdown,
+  Schneider target or session).
 
 Every level claims 66 at once when the claim is correct and never makes a false claim.
 """
@@ -23,9 +27,12 @@ from .model import bits
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 
-EXPERT = dict(samples=32, exact_stock=4, rollout_stock=2, exact_samples=24)
-HARD = dict(samples=8, exact_stock=2)
-MEDIUM_ENDGAME = dict(samples=6, exact_stock=2)
+EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=12,
+              deep_from=6, deep_samples=20)
+HARD = dict(samples=16, exact_stock=4)
+EXPERT_MARGIN = 0.0   # measured: a margin toward the heuristic's action did not help
+MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)
+EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (legal) card
 
 
 def forced_action(obs):
@@ -94,17 +101,41 @@ def choose(obs, level, seed=0, budget_ms=None, iterations=None):
     if level == "heuristic":
         return heuristic_action(obs)
     if level == "easy":
-        return heuristic_action(obs, memory=2)
+        return easy_action(obs, seed)
     if level == "medium":
-        info_exact = _small(obs, MEDIUM_ENDGAME["exact_stock"])
-        if not info_exact:
+        if not _medium_exact(obs):
             return heuristic_action(obs)
         return _pimc_best(obs, _config(MEDIUM_ENDGAME, iterations), seed, None, deadline)
     if level == "hard":
+        if not _small(obs, HARD["exact_stock"]):
+            return heuristic_action(obs)
         return _pimc_best(obs, _config(HARD, iterations), seed, None, deadline)
     if level == "expert":
-        return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
+        return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline,
+                          EXPERT_MARGIN)
+    if level in EXPERIMENTS:
+        return EXPERIMENTS[level](obs, seed=seed, deadline=deadline, iterations=iterations)
     raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
+
+
+def easy_action(obs, seed):
+    """A casual player: the heuristic remembering only the last trick, and now and then
+    (EASY_SLIPS of the real choices) a careless card. Never a false claim, never a missed
+    claim, always the trump-jack exchange (these come first, in `forced_action`)."""
+    rng = random.Random(f"easy:{seed}:{len(obs['actions'])}")
+    if rng.random() < EASY_SLIPS:
+        cards = sorted(a for a in obs["legal_actions"] if len(a) == 2)
+        if cards:
+            return rng.choice(cards)
+    return heuristic_action(obs, memory=1)
+
+
+def _medium_exact(obs):
+    """`medium` searches only the very end: Schnapsen Phase 2 (talon closed or exhausted),
+    Schneider's last 4 tricks."""
+    if obs["profile"] in ("schnapsen", "schnapsen-strict", "bummerl"):
+        return obs["closed"] or obs["stock_size"] == 0
+    return obs["stock_size"] == 0 and len(obs["hand"]) <= 4
 
 
 def _small(obs, exact_stock):
@@ -113,10 +144,22 @@ def _small(obs, exact_stock):
     return obs["stock_size"] == 0
 
 
-def _pimc_best(obs, config, seed, utility, deadline):
+def _pimc_best(obs, config, seed, utility, deadline, margin=0.0):
+    """PIMC's best action. Before the exact endgame the values come from rollouts and are
+    noisy: there the heuristic's own action is kept unless another beats it by `margin`
+    (expected game points, or utility units), so sampling noise cannot make the level play
+    worse than its rollout policy on near-equal choices."""
     values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, deadline=deadline,
                               prune=True)
-    return best_of(values)
+    best = best_of(values)
+    if margin > 0 and not _small(obs, config.exact_stock):
+        default = heuristic_action(obs)
+        if default in values and values[best] - values[default] <= margin:
+            return default
+    return best
+
+
+EXPERIMENTS = {}     # bench-only variants registered by bench scripts (name -> function)
 
 
 _TIE_ORDER = {"claim": 0, "exchange": 1, "marry": 2, "close": 4}

@@ -36,7 +36,8 @@ class Config:
     cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
 
     def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0,
-                 exact_samples=None, first_round=10, keep=3, margin=0.35):
+                 exact_samples=None, first_round=10, keep=3, margin=0.35, deep_from=None,
+                 deep_samples=None):
         self.samples = samples
         self.exact_samples = exact_samples or samples   # when the decision itself is exact
         self.exact_stock = exact_stock
@@ -45,6 +46,8 @@ class Config:
         self.first_round = first_round
         self.keep = keep
         self.margin = margin
+        self.deep_from = deep_from      # from a talon this small, roll out only to exact_stock
+        self.deep_samples = deep_samples or self.exact_samples
 
     def samples_for(self, obs):
         if obs["profile"] in ("schneider", "schneider-neighbour"):
@@ -52,12 +55,18 @@ class Config:
         small = obs["closed"] or obs["stock_size"] <= self.exact_stock
         if small and obs["stock_size"] > 0 and not obs["closed"]:
             return self.exact_samples       # talon of 2-4 open: the costly exact searches
+        if self.deep_from is not None and not obs["closed"] and obs["stock_size"] <= self.deep_from:
+            return self.deep_samples        # one rollout trick, then the costly exact search
         return self.samples
 
     def threshold(self, obs):
         if obs["profile"] in ("schneider", "schneider-neighbour"):
             return self.schneider_stock
-        return self.exact_stock if obs["stock_size"] <= self.exact_stock else self.rollout_stock
+        if obs["stock_size"] <= self.exact_stock:
+            return self.exact_stock
+        if self.deep_from is not None and obs["stock_size"] <= self.deep_from:
+            return self.exact_stock
+        return self.rollout_stock
 
 
 def is_exact(pos, exact_stock):
