@@ -42,7 +42,7 @@ function store(key, value) {
 
 const settings = { ...DEFAULT_SETTINGS, ...load(STORAGE.settings, {}) };
 const game = {
-  state: null, obs: null, profile: null, family: null,
+  state: null, obs: null, family: null, generation: 0,
   level: "expert", levelUsed: "expert", aiSeed: 0, busy: false,
 };
 
@@ -372,7 +372,7 @@ async function act(action) {
 }
 
 async function begin(state, { level, levelUsed = level, aiSeed = 0 }) {
-  game.generation = (game.generation || 0) + 1;
+  game.generation += 1;
   game.state = state;
   game.level = level;
   game.levelUsed = levelUsed;
@@ -381,21 +381,20 @@ async function begin(state, { level, levelUsed = level, aiSeed = 0 }) {
   setBusy(true);
   news("");
   const obs = await call("observation", { state, player: ME });
-  game.profile = obs.profile;
-  game.family = obs.profile.startsWith("schneider") ? "schneider" : "schnapsen";
+  game.family = setup.gameOf(obs.profile);
   setup.show(false);
   drawOpponentLabel();
   await advance(null);
 }
 
 async function startNew() {
+  game.generation += 1; // a computer move under way stops here
   setBusy(true);
   const choice = setup.values();
   store(STORAGE.setup, choice);
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const args = { profile: choice.profile, options: choice.options, seed };
   try {
-    game.family = choice.game;
     const state = await call(choice.length === "deal" ? "new_deal" : "new_match", args);
     await begin(state, { level: choice.level, aiSeed: seed });
   } catch (error) {

@@ -62,6 +62,11 @@ export class SetupView {
     this.root.querySelector("[data-setup-wait]").hidden = ready;
   }
 
+  /** The game family ("schnapsen" | "schneider") of a profile, as the engine describes it. */
+  gameOf(id) {
+    return this.profiles.find((p) => p.id === id).game;
+  }
+
   current() {
     return this.profiles.find((p) => p.id === this.profile);
   }

@@ -1,0 +1,71 @@
+// notices.js — short messages to the player outside the table's status line: a damaged saved
+// game, a share link that could not be opened, a new version ready, offline ready.
+//
+//   notify(kind, text, { buttons: [{ ui, label, primary, onClick }], alert, sticky })
+//     → the notice element: <div class="notice" data-notice="<kind>" role="status|alert">
+//       with <p data-notice-text> holding `text` AS TEXT (textContent, never markup: texts
+//       may quote a share link or an engine message) and one <button data-ui="…"> per button.
+//       A notice of the same kind is replaced. Every notice has a "dismiss" button
+//       (data-ui="dismiss-notice") unless `sticky`.
+//   dismiss(kind)  removes that notice, if shown.
+//
+// The container (<div class="notices" data-notices>) is created on first use, fixed at the
+// bottom of the window (web/extras.css), so the table's layout is untouched.
+import { t } from "./table/i18n.js";
+
+function container() {
+  let box = document.querySelector("[data-notices]");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "notices";
+    box.dataset.notices = "";
+    document.body.appendChild(box);
+  }
+  return box;
+}
+
+export function dismiss(kind) {
+  for (const node of document.querySelectorAll("[data-notice]")) {
+    if (node.dataset.notice === kind) node.remove();
+  }
+}
+
+export function notify(kind, text, { buttons = [], alert = false, sticky = false } = {}) {
+  dismiss(kind);
+  const notice = document.createElement("div");
+  notice.className = "notice";
+  notice.dataset.notice = kind;
+  notice.setAttribute("role", alert ? "alert" : "status");
+  const p = document.createElement("p");
+  p.dataset.noticeText = "";
+  p.textContent = String(text);
+  const row = document.createElement("div");
+  row.className = "notice-buttons";
+  for (const spec of buttons) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.ui = spec.ui;
+    button.textContent = spec.label;
+    if (spec.primary) button.className = "primary";
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();  // the table's own click handler knows nothing of these
+      notice.remove();
+      spec.onClick?.();
+    });
+    row.appendChild(button);
+  }
+  if (!sticky) {
+    const close = document.createElement("button");
+    close.type = "button";
+    close.dataset.ui = "dismiss-notice";
+    close.textContent = t("notice.dismiss");
+    close.addEventListener("click", (event) => {
+      event.stopPropagation();
+      notice.remove();
+    });
+    row.appendChild(close);
+  }
+  notice.append(p, row);
+  container().appendChild(notice);
+  return notice;
+}

@@ -1,0 +1,74 @@
+// offline.js — registers the service worker (sw.js at the site root) and tells the player when
+// a new version is ready. See docs/OFFLINE-LINKS.md.
+//
+//   startOffline()  call once the engine has booted (or failed): the service worker then
+//                   precaches files the page has just downloaded, mostly from the HTTP cache.
+//
+// Hooks on <html> (for tests):
+//   data-offline = "unsupported" | "installing" | "ready" | "error"
+//       "ready": a service worker of this site is active and its cache complete, so the next
+//       visit works without a network.
+//   data-update  = "ready" while a new version waits; a notice (data-notice="update") offers
+//       data-ui="reload-update", which lets it take over and reloads the page.
+import { t } from "./table/i18n.js";
+import { notify } from "./notices.js";
+
+const html = document.documentElement;
+// assets/<hash>/offline.js → the site root, where build.py puts sw.js (its scope must be "/").
+const SW_URL = new URL("../../sw.js", import.meta.url);
+
+let reloading = false;
+
+function offerUpdate(registration) {
+  const waiting = registration.waiting;
+  if (!waiting || !navigator.serviceWorker.controller) return;  // first install: nothing to replace
+  html.dataset.update = "ready";
+  notify("update", t("update.ready"), {
+    sticky: true,
+    buttons: [
+      { ui: "reload-update", label: t("update.reload"), primary: true, onClick: () => {
+        // The saved game is in localStorage after every action: reloading loses nothing.
+        waiting.postMessage({ type: "skip-waiting" });
+      } },
+      { ui: "later-update", label: t("update.later") },
+    ],
+  });
+}
+
+function watch(registration) {
+  offerUpdate(registration);
+  registration.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    if (!installing) return;
+    installing.addEventListener("statechange", () => {
+      if (installing.state === "installed") offerUpdate(registration);
+      // a failed precache (a download broke): the old version, if any, stays in charge
+      if (installing.state === "redundant" && html.dataset.offline === "installing") html.dataset.offline = "error";
+    });
+  });
+}
+
+export async function startOffline() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+    html.dataset.offline = "unsupported";
+    return;
+  }
+  html.dataset.offline = "installing";
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // A new version took over after the player asked for it: load its page.
+    if (html.dataset.update === "ready" && !reloading) {
+      reloading = true;
+      window.location.reload();
+    }
+  });
+  try {
+    const registration = await navigator.serviceWorker.register(SW_URL);
+    watch(registration);
+    await navigator.serviceWorker.ready;
+    html.dataset.offline = "ready";
+  } catch (error) {
+    html.dataset.offline = "error";
+    // Not fatal: the game runs, it just will not work without a network.
+    console.warn(`service worker: ${error.message}`);
+  }
+}
