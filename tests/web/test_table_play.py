@@ -358,3 +358,24 @@ def test_a_short_match_is_played_to_its_end(table, profile, options):
     assert page.locator("[data-zone='actions'] [data-ui='new-game']").count() == 1
     assert page.locator("[data-zone='actions'] [data-action]").count() == 0
     assert page.watch.errors == []
+
+
+def test_new_game_while_the_computer_thinks(table):
+    """Starting another game while the computer is still thinking: the old move never lands."""
+    page = table
+    page_engine(page)
+    status = start(page, "bummerl", level="expert")
+    if status == "your-turn":
+        page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
+    assert page.get_attribute("html", "data-busy") == "true"    # the computer's move is under way
+    page.click("header [data-ui='new-game']")
+    start(page, "schneider")
+    page.wait_for_timeout(2500)          # longer than the expert's move
+    settle(page)
+    assert page.get_attribute("html", "data-playing") == "schneider"
+    obs = engine_call(page, "observation", {"state": saved_state(page), "player": 0})
+    assert obs["profile"] == "schneider"
+    assert sorted(page.eval_on_selector_all("[data-zone='hand'] [data-card]", "e => e.map(x => x.dataset.card)")) \
+        == sorted(obs["hand"])
+    check_dom_matches_engine(page, saved_state(page))
+    assert page.watch.errors == []
