@@ -78,21 +78,21 @@ def test_expert_claims_exactly_when_it_has_66(profile, options):
     """Over positions where claiming is legal: claim iff effective points >= 66."""
     seen_claims = 0
     seen_no = 0
-    for obs in positions(profile, options, 220, seed=5, policy_level="easy"):
+    for obs in positions(profile, options, 160, seed=5, policy_level="easy"):
         if "claim" not in obs["legal_actions"]:
             continue
         me = obs["player"]
         has66 = obs["points"][me] >= 66
-        if not has66 and seen_no > 25:
+        if not has66 and seen_no > 12:
             continue
-        action = choose_action(obs, level="expert", seed=0, iterations=2)
+        action = choose_action(obs, level="expert", seed=0, iterations=1)
         if has66:
             assert action == "claim"
             seen_claims += 1
         else:
             assert action != "claim"
             seen_no += 1
-    assert seen_no > 10
+    assert seen_no > 10 and seen_claims > 0
 
 
 def test_expert_announces_a_marriage_that_brings_66_and_claims():

@@ -82,7 +82,10 @@ def heuristic_action(obs, memory=None):
 def _config(params, iterations):
     params = dict(params)
     if iterations is not None:
-        params["samples"] = params["exact_samples"] = max(1, int(iterations))
+        n = max(1, int(iterations))
+        params["samples"] = params["exact_samples"] = n
+        if "deep_samples" in params:
+            params["deep_samples"] = n
     return pimc.Config(**params)
 
 

@@ -49,13 +49,19 @@ class Config:
         self.deep_from = deep_from      # from a talon this small, roll out only to exact_stock
         self.deep_samples = deep_samples or self.exact_samples
 
+    def deep(self, obs):
+        """Roll out one trick only, then search exactly (not with `sevens`' 6-card hands,
+        whose searches are too slow for the time limit)."""
+        return (self.deep_from is not None and not obs["closed"] and not obs["options"].get("sevens")
+                and obs["stock_size"] <= self.deep_from)
+
     def samples_for(self, obs):
         if obs["profile"] in ("schneider", "schneider-neighbour"):
             return self.exact_samples if obs["stock_size"] <= self.schneider_stock else self.samples
         small = obs["closed"] or obs["stock_size"] <= self.exact_stock
         if small and obs["stock_size"] > 0 and not obs["closed"]:
             return self.exact_samples       # talon of 2-4 open: the costly exact searches
-        if self.deep_from is not None and not obs["closed"] and obs["stock_size"] <= self.deep_from:
+        if self.deep(obs):
             return self.deep_samples        # one rollout trick, then the costly exact search
         return self.samples
 
@@ -64,7 +70,7 @@ class Config:
             return self.schneider_stock
         if obs["stock_size"] <= self.exact_stock:
             return self.exact_stock
-        if self.deep_from is not None and obs["stock_size"] <= self.deep_from:
+        if self.deep(obs):
             return self.exact_stock
         return self.rollout_stock
 
