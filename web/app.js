@@ -12,6 +12,7 @@ import { SetupView, fillReview } from "./table/dialogs.js";
 import { snapshot, flip, collect, trickPause, wait, prefersReducedMotion } from "./table/animate.js";
 import { faceCard, suitName, cardName } from "./table/cardview.js";
 import { suitIcon } from "./cards/cards.js";
+import { beforeResume, afterResume } from "./extras.js";
 
 const ME = 0;
 const AI = 1;
@@ -72,7 +73,9 @@ function startEngine() {
     els.progressLabel.textContent = t("engine.ready");
     setup.setProfiles(profiles);
     setup.setReady(true);
+    await beforeResume(extrasBridge); // web/extras.js: a damaged saved game is set aside first
     offerResume();
+    afterResume(extrasBridge);        // web/extras.js: share, deal of the day, a link in the URL, offline
   }).catch(async (error) => {
     await uiReady.catch(() => {});
     html.dataset.engine = "error";
@@ -82,6 +85,16 @@ function startEngine() {
 }
 
 const call = (cmd, args) => engine.call(cmd, args);
+
+// What web/extras.js (offline, saved-game check, share links, deal of the day) may use.
+const extrasBridge = {
+  call,
+  begin: (state, options) => begin(state, options),
+  state: () => game.state,
+  level: () => game.level,
+  choice: () => setup.values(),
+  fail: (error) => fail(error),
+};
 
 async function aiAction(observation) {
   try {

@@ -13,6 +13,8 @@ import { notify } from "./notices.js";
 
 export const GAME_KEY = "kaffeehaus.game";
 export const DAMAGED_KEY = "kaffeehaus.game.damaged";
+// engine-client.js error types of the engine itself (any Python exception means a bad save)
+const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments"];
 
 function read() {
   try {
@@ -51,9 +53,7 @@ export async function checkSavedGame(call) {
     try {
       await call("from_json", { text: JSON.stringify(saved.state) });
     } catch (error) {
-      if (error.type !== "ValueError" && error.type !== "IllegalAction") {
-        return true;  // the engine itself failed (not the save's fault): keep the save
-      }
+      if (ENGINE_FAILURES.includes(error.type)) return true;  // not the save's fault: keep it
       reason = error.message;
     }
   }

@@ -162,11 +162,12 @@ export function fillReview(dialog, review, me, settings) {
     const item = document.createElement("li");
     item.className = "review-trick";
     const names = trick.cards.map(([, code]) => cardName(code, settings.deckStyle)).join(", ");
-    item.setAttribute("aria-label", `${names}, ${t("review.wonBy", { seat: t(trick.winner === me ? "seat.you" : "seat.opponent") })}`);
+    const taken = t(trick.winner === me ? "review.wonBy.you" : "review.wonBy.opponent");
+    item.setAttribute("aria-label", `${names}, ${taken}`);
     for (const [, code] of trick.cards) item.appendChild(faceCard(code, settings, { label: false }));
     const who = document.createElement("span");
     who.className = "review-winner";
-    who.textContent = t("review.wonBy", { seat: t(trick.winner === me ? "seat.you" : "seat.opponent") });
+    who.textContent = taken;
     item.appendChild(who);
     list.appendChild(item);
   }

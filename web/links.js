@@ -1,0 +1,363 @@
+// links.js — share links: making them (the "Share" button and dialog: copy, Web Share API) and
+// opening them (a deal to play against the computer, or the replay of someone's moves).
+// Link format, versioning and validation: docs/OFFLINE-LINKS.md.
+//
+//   <page>#s=<token>[&lv=<level>][&day=YYYY-MM-DD]      (also ?deal=<token>&lv=…&day=…)
+//     token  kaffeehaus.api.share_link(state): version, profile, options, deck, dealer and,
+//            for a replay, the moves; only the engine reads it (api.open_link validates all).
+//     lv     the computer's level the sharer played against (one of LEVELS)
+//     day    set when the deal is a deal of the day (web/daily.js), shown to the friend
+//
+// Everything read from the URL is untrusted: it goes to the engine as a JSON string or is
+// compared with fixed lists, and any message about it is set as text (textContent), never as
+// markup. A link that cannot be opened gets a notice (data-notice="link-error") and the normal
+// set-up screen; the URL is cleaned either way, so a reload does not open the link twice.
+import { t } from "./table/i18n.js";
+import { LEVELS } from "./table/dialogs.js";
+import { faceCard, cardName, suitName } from "./table/cardview.js";
+import { notify, dismiss } from "./notices.js";
+import { GAME_KEY } from "./saves.js";
+
+const MAX_TOKEN = 1000;      // the engine refuses more than 600 characters anyway
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const html = document.documentElement;
+
+function cardSettings() {
+  return { deckStyle: html.dataset.deck === "german" ? "german" : "french", fourColour: html.dataset.fourColour === "true" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a link
+
+/**
+ * The link in a location: null when there is none, else {token, level, day} or {error}
+ * (error: a plain sentence). Only the fields below are read; others are ignored.
+ */
+export function readLink(location) {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const query = new URLSearchParams(location.search);
+  let params = null;
+  if (hash.has("s")) params = { token: hash.get("s"), level: hash.get("lv"), day: hash.get("day") };
+  else if (query.has("deal")) params = { token: query.get("deal"), level: query.get("lv"), day: query.get("day") };
+  if (!params) return null;
+  if (!params.token) return { error: t("link.reason.empty") };
+  if (params.token.length > MAX_TOKEN) return { error: t("link.reason.tooLong") };
+  if (params.level !== null && !LEVELS.includes(params.level)) return { error: t("link.reason.level") };
+  if (params.day !== null && !(DAY.test(params.day) && !Number.isNaN(Date.parse(params.day)))) {
+    return { error: t("link.reason.day") };
+  }
+  return params;
+}
+
+/** The page's URL without the link (history only: nothing is reloaded). */
+function cleanLocation() {
+  const { hash, search } = window.location;
+  if (!hash && !search) return;
+  try {
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+  } catch { /* a sandboxed page: the link stays in the address bar, harmlessly */ }
+}
+
+export function linkUrl(token, { level, day } = {}) {
+  const params = new URLSearchParams({ s: token });
+  if (level) params.set("lv", level);
+  if (day) params.set("day", day);
+  return `${window.location.origin}${window.location.pathname}#${params}`;
+}
+
+function savedGameExists() {
+  try {
+    return localStorage.getItem(GAME_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Open the link in the page's URL, if any (after the engine is ready and the saved game was
+ * checked). html[data-link] = "none" | "opened" | "error" | "asked" (for tests).
+ */
+export async function openLinkFromLocation(bridge) {
+  const link = readLink(window.location);
+  cleanLocation();
+  if (!link) {
+    html.dataset.link = "none";
+    return;
+  }
+  if (link.error) return linkFailed(link.error);
+  let state;
+  try {
+    state = await bridge.call("open_link", { token: link.token });
+  } catch (error) {
+    // LinkError (a ValueError) carries a plain sentence meant to be shown
+    return linkFailed(["LinkError", "ValueError"].includes(error.type) ? error.message : t("link.reason.engine"));
+  }
+  if (savedGameExists()) {
+    html.dataset.link = "asked";
+    notify("link-open", t("link.replaceSaved"), {
+      sticky: true,
+      buttons: [
+        { ui: "open-link", label: t("link.open"), primary: true, onClick: () => openState(bridge, state, link) },
+        { ui: "keep-game", label: t("link.keep"), onClick: () => { html.dataset.link = "kept"; } },
+      ],
+    });
+    return;
+  }
+  await openState(bridge, state, link);
+}
+
+function linkFailed(reason) {
+  html.dataset.link = "error";
+  notify("link-error", t("link.error", { reason: String(reason).replace(/[.\s]+$/, "") }), { alert: true });
+}
+
+async function openState(bridge, state, link) {
+  try {
+    const obs = await bridge.call("observation", { state, player: 0 });
+    const level = link.level || bridge.choice().level;
+    if (link.day) await bridge.rememberDaily(state, link.day);
+    await bridge.begin(state, { level, aiSeed: 0 });
+    html.dataset.link = "opened";
+    const game = t(`profile.${obs.profile}.name`);
+    notify("link-opened", link.day ? t("link.openedDay", { date: link.day, game }) : t("link.opened", { game }));
+    if (obs.actions.length) showReplay(bridge, state, obs, link);
+  } catch (error) {
+    bridge.fail(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The replay of a shared deal: every move, trick by trick, and the result
+
+function seatName(player) {
+  return t(player === 0 ? "replay.player" : "replay.computer");
+}
+
+function moveText(player, action, obs, style) {
+  const seat = seatName(player);
+  if (action.startsWith("marry:")) {
+    const suit = action.slice(6);
+    return t("replay.marry", { seat, suit: suitName(suit, style), points: suit === obs.trump ? 40 : 20 });
+  }
+  if (["exchange", "close", "claim"].includes(action)) return t(`replay.${action}`, { seat });
+  return t("replay.played", { seat, card: cardName(action, style) });
+}
+
+function dialog(name, build) {
+  let node = document.querySelector(`dialog[data-dialog='${name}']`);
+  if (!node) {
+    node = document.createElement("dialog");
+    node.className = "dialog";
+    node.dataset.dialog = name;
+    build(node);
+    document.body.appendChild(node);
+  }
+  return node;
+}
+
+function closeForm(extra = []) {
+  const form = document.createElement("form");
+  form.method = "dialog";
+  const close = document.createElement("button");
+  close.type = "submit";
+  close.textContent = t("action.close.dialog");
+  form.append(...extra, close);
+  return form;
+}
+
+function showReplay(bridge, state, obs, link) {
+  const node = dialog("replay", (d) => {
+    const h2 = document.createElement("h2");
+    h2.dataset.replayTitle = "";
+    const note = document.createElement("p");
+    note.className = "note";
+    note.dataset.replayNote = "";
+    const list = document.createElement("ol");
+    list.className = "replay-list";
+    list.dataset.replayList = "";
+    const result = document.createElement("p");
+    result.dataset.replayResult = "";
+    const play = document.createElement("button");
+    play.type = "button";
+    play.dataset.ui = "replay-play";
+    play.textContent = t("replay.play");
+    d.append(h2, note, list, result, closeForm([play]));
+  });
+  const settings = cardSettings();
+  node.querySelector("[data-replay-title]").textContent = t("replay.title");
+  node.querySelector("[data-replay-note]").textContent = link.day
+    ? t("replay.noteDay", { date: link.day, game: t(`profile.${obs.profile}.name`) })
+    : t("replay.note", { game: t(`profile.${obs.profile}.name`) });
+  const list = node.querySelector("[data-replay-list]");
+  list.replaceChildren();
+  let trick = null;
+  let cards = 0;
+  for (const [player, action] of obs.actions) {
+    if (!trick || cards === 2) {
+      const number = list.children.length + 1;
+      trick = document.createElement("li");
+      trick.className = "replay-trick";
+      trick.dataset.trick = String(number);
+      const heading = document.createElement("span");
+      heading.className = "replay-heading";
+      heading.textContent = t("replay.trick", { n: number });
+      trick.appendChild(heading);
+      list.appendChild(trick);
+      cards = 0;
+    }
+    const move = document.createElement("span");
+    move.className = "replay-move";
+    move.dataset.move = action;
+    move.dataset.seat = String(player);
+    if (action.length === 2) {
+      cards += 1;
+      move.appendChild(faceCard(action, settings, { label: false }));
+    }
+    const words = document.createElement("span");
+    words.textContent = moveText(player, action, obs, settings.deckStyle);
+    move.appendChild(words);
+    trick.appendChild(move);
+    if (cards === 2) {
+      const done = obs.history[list.children.length - 1];
+      if (done) {
+        const who = document.createElement("span");
+        who.className = "replay-winner";
+        who.textContent = t("replay.took", { seat: seatName(done.winner) });
+        trick.appendChild(who);
+      }
+    }
+  }
+  const r = obs.result;
+  node.querySelector("[data-replay-result]").textContent = !r ? t("replay.unfinished")
+    : r.winner === null ? t("replay.drawn")
+      : t("replay.won", { seat: seatName(r.winner), points: r.game_points });
+  node.querySelector("[data-ui='replay-play']").onclick = async () => {
+    node.close();
+    try {
+      const token = await bridge.call("share_link", { state, with_actions: false });
+      const start = await bridge.call("open_link", { token });
+      await bridge.begin(start, { level: link.level || bridge.choice().level, aiSeed: 0 });
+    } catch (error) {
+      bridge.fail(error);
+    }
+  };
+  if (!node.open) node.showModal();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sharing the deal on the table
+
+let shareState = null;
+
+function shareDialog() {
+  return dialog("share", (d) => {
+    const h2 = document.createElement("h2");
+    h2.textContent = t("share.title");
+    h2.dataset.i18n = "share.title";
+    const note = document.createElement("p");
+    note.className = "note";
+    note.dataset.i18n = "share.note";
+    note.textContent = t("share.note");
+    const moves = document.createElement("label");
+    moves.className = "check";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.dataset.shareMoves = "";
+    const boxText = document.createElement("span");
+    boxText.dataset.i18n = "share.moves";
+    boxText.textContent = t("share.moves");
+    moves.append(box, " ", boxText);
+    const url = document.createElement("input");
+    url.type = "text";
+    url.readOnly = true;
+    url.className = "share-url";
+    url.dataset.shareUrl = "";
+    url.setAttribute("aria-label", t("share.url"));
+    const status = document.createElement("p");
+    status.className = "note";
+    status.dataset.shareStatus = "";
+    status.setAttribute("role", "status");
+    const row = document.createElement("div");
+    row.className = "share-buttons";
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.dataset.ui = "copy-link";
+    copy.textContent = t("share.copy");
+    const native = document.createElement("button");
+    native.type = "button";
+    native.dataset.ui = "web-share";
+    native.textContent = t("share.native");
+    native.hidden = typeof navigator.share !== "function";
+    row.append(copy, native);
+    d.append(h2, note, moves, url, row, status, closeForm());
+    box.addEventListener("change", () => fillShare(d));
+    url.addEventListener("focus", () => url.select());
+    copy.addEventListener("click", () => copyLink(d));
+    native.addEventListener("click", () => {
+      navigator.share({ title: t("app.title"), text: t("share.text"), url: url.value }).catch(() => {
+        /* the player closed the share sheet */
+      });
+    });
+  });
+}
+
+async function fillShare(node) {
+  const { call, state, level, day } = shareState;
+  const withActions = node.querySelector("[data-share-moves]").checked;
+  const url = node.querySelector("[data-share-url]");
+  node.querySelector("[data-share-status]").textContent = "";
+  url.value = "";
+  node.dataset.ready = "false";
+  try {
+    const token = await call("share_link", { state, with_actions: withActions });
+    url.value = linkUrl(token, { level, day });
+    node.dataset.ready = "true";
+  } catch (error) {
+    node.querySelector("[data-share-status]").textContent = t("share.failed", { message: error.message });
+  }
+}
+
+async function copyLink(node) {
+  const url = node.querySelector("[data-share-url]");
+  const status = node.querySelector("[data-share-status]");
+  try {
+    await navigator.clipboard.writeText(url.value);
+    status.textContent = t("share.copied");
+  } catch {
+    url.focus();
+    url.select();
+    status.textContent = t("share.copyFailed");
+  }
+}
+
+/** Open the share dialog for the game on the table; withMoves ticks "include my moves". */
+export async function openShare(bridge, { withMoves } = {}) {
+  const state = bridge.state();
+  if (!state) return;
+  const node = shareDialog();
+  shareState = { call: bridge.call, state, level: bridge.level(), day: await bridge.dailyDate(state) };
+  const box = node.querySelector("[data-share-moves]");
+  if (withMoves !== undefined) box.checked = withMoves;
+  if (!node.open) node.showModal();
+  await fillShare(node);
+}
+
+/** The "Share" button in the top bar, shown while a game is on the table. */
+export function installShareButton(bridge) {
+  const menu = document.querySelector(".menu") || document.querySelector("header");
+  if (!menu || document.querySelector("[data-ui='share']")) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.ui = "share";
+  button.dataset.i18n = "action.share";
+  button.textContent = t("action.share");
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    dismiss("daily-done");
+    openShare(bridge);
+  });
+  menu.insertBefore(button, menu.firstChild);
+  const update = () => { button.hidden = !html.dataset.playing; };
+  new MutationObserver(update).observe(html, { attributes: true, attributeFilter: ["data-playing"] });
+  update();
+}
