@@ -139,3 +139,13 @@ def test_hint_via_api():
     ranked = api.hint(obs)
     assert ranked[0]["action"] in obs["legal_actions"]
     assert len(ranked) == len(obs["legal_actions"])
+
+
+def test_budget_caps_thinking_time():
+    import time
+    for profile, options in (OPTION_SETS[2], OPTION_SETS[5]):
+        for obs in positions(profile, options, 6, seed=17):
+            t0 = time.perf_counter()
+            action = choose_action(obs, level="expert", seed=1, budget_ms=30)
+            assert action in obs["legal_actions"]
+            assert time.perf_counter() - t0 < 1.5
