@@ -149,3 +149,35 @@ def test_budget_caps_thinking_time():
             action = choose_action(obs, level="expert", seed=1, budget_ms=30)
             assert action in obs["legal_actions"]
             assert time.perf_counter() - t0 < 1.5
+
+
+@pytest.mark.parametrize("profile,options", [("bummerl", {"target": 3}), ("schnapsen", {}),
+                                             ("schneider", {"target": 2}),
+                                             ("schneider-neighbour", {})])
+def test_expert_plays_whole_matches_with_the_match_utility(profile, options):
+    from kaffeehaus.ai.levels import match_utility
+    state = api.new_match(profile, options=options, seed=6)
+    seen_utility = False
+    for _ in range(2000):
+        if api.match_status(state)["over"]:
+            break
+        legal = api.legal_actions(state)
+        if legal == ["next"]:
+            state = api.apply(state, "next")
+            continue
+        p = api.to_move(state)
+        obs = api.observation(state, p)
+        u = match_utility(obs)
+        if u is not None:
+            seen_utility = True
+            values = [u((w, g, "x")) for w in (0, 1) for g in (1, 2, 3)]
+            mine = [u((p, g, "x")) for g in (1, 2, 3)]
+            theirs = [u((1 - p, g, "x")) for g in (1, 2, 3)]
+            assert mine == sorted(mine) and theirs == sorted(theirs, reverse=True)
+            assert min(mine) >= max(theirs) and all(0 <= v <= 6 for v in values)
+        level = "expert" if p == 0 else "heuristic"
+        action = choose_action(obs, level=level, seed=3, iterations=1)
+        assert action in legal
+        state = api.apply(state, action)
+    assert api.match_status(state)["over"]
+    assert seen_utility
