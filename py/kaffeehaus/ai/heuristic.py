@@ -33,17 +33,6 @@ def _cost(t, trump, c):
     return t.points[c] + (TRUMP_BONUS if t.suit[c] == trump else 0)
 
 
-def _master(t, trump, c, unseen, phase2):
-    """No unseen card beats `c` when it is led (trumps only threaten a non-trump in Phase 2
-    when the opponent could be void; we count any unseen trump as a threat unless it is the
-    trump suit itself)."""
-    if t.higher[c] & unseen:
-        return False
-    if t.suit[c] == trump:
-        return True
-    return not (unseen & t.suit_mask[trump]) or (phase2 and bool(unseen & t.suit_mask[t.suit[c]]))
-
-
 def _sure_points(pos, p, unseen):
     """Points of tricks the hand wins for sure if the talon were closed now (own card + at
     least the cheapest card of the opponent), walking top trumps in sequence."""

@@ -23,7 +23,6 @@ import time
 
 from . import heuristic, pimc
 from .determinize import Info
-from .model import bits
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 
@@ -291,4 +290,4 @@ def rank(obs, seed=0, budget_ms=None, iterations=None):
     return out
 
 
-__all__ = ["LEVELS", "choose", "rank", "match_utility", "forced_action", "bits"]
+__all__ = ["LEVELS", "choose", "rank", "match_utility", "forced_action"]

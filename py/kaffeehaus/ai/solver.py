@@ -541,13 +541,3 @@ def schneider_moves(pos, p):
         m ^= low
     cards.sort(key=lambda c: t.rank[c])
     return cards
-
-
-def move_action(pos, move):
-    """The first engine action string of a search move (for the root)."""
-    t = pos.t
-    if move.__class__ is int:
-        return t.names[move]
-    if move == "close":
-        return "close"
-    return "marry:" + t.names[move[1]][1]
