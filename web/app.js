@@ -210,7 +210,9 @@ function drawTable(obs, { interactive = false, view = obs } = {}) {
     cards: view.hand, legal: mine ? obs.legal_actions : [], illegal: obs.illegal,
     game: game.family, trump: obs.trump, settings, interactive: mine,
   });
-  renderOpponentHand(els.opponentHand, view.opponent_hand_size);
+  const onTable = new Set(view.trick.map(([, card]) => card));
+  const known = (view.known_opponent_cards || []).filter((card) => !onTable.has(card));
+  renderOpponentHand(els.opponentHand, view.opponent_hand_size, known, settings);
   renderTalon(els.talon, view, settings, game.family);
   renderTrick(els.trick, view.trick, ME, settings);
   game.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, view, settings);

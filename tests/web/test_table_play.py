@@ -104,6 +104,10 @@ def check_dom_matches_engine(page, state):
         if c["disabled"]:
             assert c["title"], c                      # the reason, on hover
             assert c["described"] == f"why-{c['card']}"
+    # OB-2: the cards both players know the computer holds are shown face up in its hand.
+    known = page.eval_on_selector_all("[data-zone='opponent-hand'] [data-face]", "els => els.map(e => e.dataset.face)")
+    assert sorted(known) == sorted(obs["known_opponent_cards"])
+    assert page.locator("[data-zone='opponent-hand'] .card").count() == obs["opponent_hand_size"]
     expected_actions = {a for a in legal if a not in legal_cards and (mine or a == "next")}
     assert {a["action"] for a in actions} == expected_actions
     assert not any(a["disabled"] for a in actions)

@@ -18,15 +18,19 @@ export function reviewable(obs) {
   return { tricks: review, last: lastVisible ? last : null, allOwn: REVIEW_OWN_ANY_TIME.has(obs.profile) };
 }
 
-export function renderOpponentHand(container, count) {
+/** The computer's hand: backs, and face up the cards both players know it holds (RULES.md OB-2). */
+export function renderOpponentHand(container, count, known, settings) {
   container.replaceChildren();
   container.style.setProperty("--n", String(count));
+  const shown = known.slice(0, count);
   for (let i = 0; i < count; i += 1) {
-    const back = backCard();
-    back.style.setProperty("--i", String(i));
-    container.appendChild(back);
+    const card = i < shown.length ? faceCard(shown[i], settings, { label: false }) : backCard();
+    card.style.setProperty("--i", String(i));
+    container.appendChild(card);
   }
-  container.setAttribute("aria-label", t("area.opponentHand", { count }));
+  let label = t("area.opponentHand", { count });
+  if (shown.length) label += ` ${t("area.opponentKnown", { cards: shown.map((c) => cardName(c, settings.deckStyle)).join(", ") })}`;
+  container.setAttribute("aria-label", label);
 }
 
 function renderPile(container, { count, lastTrick, settings, labelKey }) {
