@@ -8,9 +8,9 @@
 Layout of dist/ (every directory named by a content hash may be cached forever):
 
     index.html                     no-cache; references rewritten to assets/<hash>/
-    sw.js                          no-cache (copied from web/sw.js when it exists)
+    sw.js                          no-cache: web/sw.js with the precache list on its first line
     precache.json                  {"version", "files": [...]} for the service worker
-    assets/<hash>/...              a copy of web/ plus the generated build-assets.js
+    assets/<hash>/...              a copy of web/ plus build-assets.js and icons/*.png (generated)
     pyodide/<hash>/...             the Pyodide runtime files the game needs, and micropip's wheel
     wheels/<hash>/<engine>.whl     the engine wheel built from py/ (standard wheel name kept)
 
@@ -354,6 +354,112 @@ def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None
     return f"{dist_name}-{version}-py3-none-any.whl", out.getvalue()
 
 
+# --------------------------------------------------------------------------- app icons
+
+# The installable app's icons (web app manifest): PNGs drawn here with the standard library,
+# so no binary lives in git. Two playing cards on the café's green, a red heart on the front
+# one. Shapes are signed-distance functions in a 512-unit design square; coverage from the
+# distance gives antialiased edges with one sample per pixel. Cached in .cache/icons/.
+ICONS = {  # file (under web/icons/ in dist) -> (size, maskable)
+    "icons/icon-192.png": (192, False),
+    "icons/icon-512.png": (512, False),
+    "icons/maskable-512.png": (512, True),
+}
+ICON_VERSION = b"icons-1"
+
+
+def _png(width: int, height: int, rgba: bytearray) -> bytes:
+    """A minimal PNG (8-bit RGBA, no filter) with zlib from the standard library."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    stride = width * 4
+    raw = b"".join(b"\0" + bytes(rgba[y * stride:(y + 1) * stride]) for y in range(height))
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def draw_icon(size: int, maskable: bool = False) -> bytes:
+    import math
+
+    def rect_sd(x, y, cx, cy, hw, hh, r, angle):
+        c, s = math.cos(angle), math.sin(angle)
+        dx, dy = x - cx, y - cy
+        px, py = abs(c * dx + s * dy), abs(-s * dx + c * dy)
+        qx, qy = px - (hw - r), py - (hh - r)
+        return math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - r
+
+    def heart_sd(x, y, cx, cy, h):
+        # a square turned 45 degrees (point down) and two circles on its upper edges
+        dx, dy = x - cx, y - cy
+        u, v = (dx + dy) / math.sqrt(2), (dy - dx) / math.sqrt(2)
+        sq = math.hypot(max(abs(u) - h, 0.0), max(abs(v) - h, 0.0)) + min(max(abs(u) - h, abs(v) - h), 0.0)
+        m = h / math.sqrt(2)
+        c1 = math.hypot(dx + m, dy + m) - h
+        c2 = math.hypot(dx - m, dy + m) - h
+        return min(sq, c1, c2)
+
+    green, cream, ink, red, back = ((0x1d, 0x5a, 0x39), (0xff, 0xfd, 0xf7), (0x14, 0x40, 0x2a),
+                                    (0xc8, 0x10, 0x2e), (0x7a, 0x1f, 0x2b))
+    tilt_back, tilt_front = math.radians(-14), math.radians(10)
+    layers = [  # (signed distance in design units, colour), bottom first
+        ((lambda x, y: rect_sd(x, y, 256, 256, 256, 256, 0 if maskable else 100, 0)), green),
+        ((lambda x, y: rect_sd(x, y, 214, 262, 116, 166, 22, tilt_back)), cream),
+        ((lambda x, y: rect_sd(x, y, 214, 262, 102, 152, 12, tilt_back)), back),
+        ((lambda x, y: rect_sd(x, y, 294, 254, 116, 166, 22, tilt_front)), ink),
+        ((lambda x, y: rect_sd(x, y, 294, 254, 108, 158, 16, tilt_front)), cream),
+        ((lambda x, y: heart_sd(x, y, 300, 262, 50)), red),
+    ]
+    scale = 0.74 if maskable else 1.0  # maskable: everything but the green in the safe circle
+    unit = 512 / size
+    pixel = unit / scale
+    out = bytearray(size * size * 4)
+    for j in range(size):
+        for i in range(size):
+            px, py = (i + 0.5) * unit, (j + 0.5) * unit
+            r = g = b = a = 0.0
+            for k, (sd, colour) in enumerate(layers):
+                if k == 0:
+                    d = sd(px, py)
+                    cov = min(max(0.5 - d / unit, 0.0), 1.0)
+                else:
+                    x, y = 256 + (px - 256) / scale, 256 + (py - 256) / scale
+                    cov = min(max(0.5 - sd(x, y) / pixel, 0.0), 1.0)
+                if cov <= 0.0:
+                    continue
+                r = colour[0] * cov + r * (1 - cov)
+                g = colour[1] * cov + g * (1 - cov)
+                b = colour[2] * cov + b * (1 - cov)
+                a = cov + a * (1 - cov)
+            o = (j * size + i) * 4
+            if a > 0:
+                # layers above the background composite as premultiplied colour; un-premultiply
+                out[o:o + 4] = bytes((min(255, round(r / a)) if a < 1 else round(r),
+                                      min(255, round(g / a)) if a < 1 else round(g),
+                                      min(255, round(b / a)) if a < 1 else round(b),
+                                      round(a * 255)))
+    return _png(size, size, out)
+
+
+def app_icons() -> dict[str, bytes]:
+    """{path under assets/<hash>/: PNG bytes} of ICONS, drawn once and cached."""
+    import inspect
+    key = short_hash(ICON_VERSION, inspect.getsource(draw_icon).encode(), repr(ICONS).encode())
+    out = {}
+    for rel, (size, maskable) in ICONS.items():
+        path = CACHE / "icons" / key / rel
+        if not path.exists():
+            log(f"drawing {rel}")
+            _write(path, draw_icon(size, maskable))
+        out[rel] = path.read_bytes()
+    return out
+
+
 # --------------------------------------------------------------------------- the site
 
 def _write(path: Path, data: bytes) -> None:
@@ -402,6 +508,7 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
             sw = f.read_bytes()
             continue
         web_files[rel] = f.read_bytes()
+    web_files.update(app_icons())
     lock = {
         "info": stock_lock["info"],
         "packages": {"micropip": dict(stock_lock["packages"]["micropip"],
@@ -433,14 +540,18 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
         _write(tmp / web_rel / rel, data)
     if html is not None:
         _write(tmp / "index.html", html.encode())
-    if sw is not None:
-        _write(tmp / "sw.js", sw)
     files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
     precache = {
-        "version": short_hash(*(f.encode() + b"\0" + (tmp / f).read_bytes() for f in files)),
+        "version": short_hash(sw or b"", *(f.encode() + b"\0" + (tmp / f).read_bytes() for f in files)),
         "files": ["./"] + [f for f in files if f not in ("sw.js", "index.html")],
     }
     _write(tmp / "precache.json", (json.dumps(precache, indent=1) + "\n").encode())
+    if sw is not None:
+        # The service worker carries the precache list itself: a new build is a new sw.js
+        # (which is how the browser notices an update), and install needs no other request.
+        header = f"const PRECACHE = {json.dumps(precache, separators=(',', ':'))};\n"
+        _write(tmp / "sw.js", header.encode() + sw)
+        files.append("sw.js")
     old = dist.with_name(dist.name + ".old")
     shutil.rmtree(old, ignore_errors=True)
     if dist.exists():

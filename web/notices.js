@@ -9,9 +9,12 @@
 //       (data-ui="dismiss-notice") unless `sticky`.
 //   dismiss(kind)  removes that notice, if shown.
 //
-// The container (<div class="notices" data-notices>) is created on first use, fixed at the
-// bottom of the window (web/extras.css), so the table's layout is untouched.
+// The container (<div class="notices" data-notices>) is created on first use at the end of the
+// top bar (a full-width row of it, web/extras.css): it pushes the table down instead of
+// covering cards. A notice that only informs (no button, not an alert) goes after 15 s.
 import { t } from "./table/i18n.js";
+
+const AUTO_HIDE_MS = 15000;  // a notice that only informs (no button, not an alert) goes by itself
 
 function container() {
   let box = document.querySelector("[data-notices]");
@@ -19,7 +22,7 @@ function container() {
     box = document.createElement("div");
     box.className = "notices";
     box.dataset.notices = "";
-    document.body.appendChild(box);
+    (document.querySelector("header") || document.body).appendChild(box);
   }
   return box;
 }
@@ -67,5 +70,8 @@ export function notify(kind, text, { buttons = [], alert = false, sticky = false
   }
   notice.append(p, row);
   container().appendChild(notice);
+  if (!buttons.length && !alert && !sticky) {
+    window.setTimeout(() => notice.remove(), AUTO_HIDE_MS);
+  }
   return notice;
 }

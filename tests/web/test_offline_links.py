@@ -1,0 +1,575 @@
+"""Offline play, saved games, share links and the deal of the day (issue 5; docs/OFFLINE-LINKS.md),
+in Chromium on the built site under its CSP.
+
+- Offline: a first visit installs the service worker; then the server is STOPPED (and the
+  context set offline: `set_offline` alone still lets sw.js update checks through) and the
+  page reloaded: it boots and a whole deal is played.
+- A new build takes over only when the player reloads from the "new version" notice; old
+  caches go, the engine snapshot cache stays.
+- Reload in the middle of a deal resumes the same position (hand, trick, talon).
+- Corrupted and tampered saves, malformed and hostile share links: each gets its message, the
+  table works, and no injected markup or script runs.
+- A share link opens the same deal in a fresh browser context, and a replay link the same moves.
+- The deal of the day is api.deal_of_the_day(profile, local date), and its result is shared.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+import struct
+import zlib
+from urllib.parse import quote
+
+import pytest
+
+from kaffeehaus import api
+import kaffeehaus_build as build  # build.py, loaded by conftest.py
+
+from conftest import PageWatch
+
+ENGINE_BOOT_MS = 60_000
+SETTLED = "html[data-busy='false']"
+FAST = json.dumps(json.dumps({"speed": "off"}))
+PWNED = "window.__pwned"
+
+
+def watched(context):
+    page = context.new_page()
+    page.watch = PageWatch(page)
+    # no animation: the tests wait on hooks, this only makes them quicker
+    page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
+    return page
+
+
+def boot(page, url):
+    page.goto(url)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    # extras are installed once the saved game is checked and the resume button set
+    page.wait_for_selector("html[data-daily='ready']", state="attached", timeout=10_000)
+
+
+def start_deal(page, profile="schnapsen", level="easy"):
+    page.click(f"[data-profile='{profile}']")
+    page.select_option("[data-setup='level']", level)
+    page.select_option("[data-setup='length']", "deal")
+    page.click("[data-action='start']")
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+
+
+def status(page):
+    return page.get_attribute("[data-status]", "data-status")
+
+
+def play_one(page):
+    """The player's next move: the first playable card, else the first action button."""
+    card = page.locator("[data-zone='hand'] button[data-card]:enabled")
+    if card.count():
+        card.first.click()
+    else:
+        page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+
+
+def play_to_end(page, limit=40):
+    for _ in range(limit):
+        if status(page) in ("match-over", "deal-over"):
+            return
+        assert status(page) == "your-turn", page.text_content("[data-status]")
+        play_one(page)
+    raise AssertionError("the deal did not end")
+
+
+def saved(page):
+    text = page.evaluate("() => localStorage.getItem('kaffeehaus.game')")
+    return json.loads(text) if text else None
+
+
+def table_position(page):
+    """What the player sees of the position: own hand, trick, talon and piles (data hooks)."""
+    return page.evaluate("""() => ({
+        hand: [...document.querySelectorAll("[data-zone='hand'] button[data-card]")].map(b => b.dataset.card).sort(),
+        trick: [...document.querySelectorAll("[data-zone='trick'] [data-face]")].map(n => n.dataset.face),
+        talon: [...document.querySelectorAll("[data-zone='talon'] [data-face]")].map(n => n.dataset.face),
+        opponent: document.querySelectorAll("[data-zone='opponent-hand'] .card").length,
+        status: document.querySelector("[data-status]").dataset.status,
+    })""")
+
+
+def assert_table_works(page):
+    """After a message: the set-up screen starts a game and a card can be played."""
+    page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=10_000)
+    start_deal(page)
+    assert status(page) in ("your-turn", "deal-over", "match-over")
+    if status(page) == "your-turn":
+        play_one(page)
+        assert status(page) in ("your-turn", "deal-over", "match-over")
+
+
+def assert_no_injection(page):
+    assert page.evaluate(f"() => {PWNED}") is None, "an injected script ran"
+    # no element came from a link or a save: notices hold text only
+    assert page.locator(".notices script, .notices img, .notices svg, .notices iframe").count() == 0
+    assert page.watch.errors == []
+
+
+# --------------------------------------------------------------------------- build products
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_icons_and_service_worker_in_dist(dist):
+    index = (dist / "index.html").read_text()
+    href = re.search(r'<link rel="manifest" href="([^"]+)"', index).group(1)
+    manifest_path = dist / href
+    manifest = json.loads(manifest_path.read_text())
+    base = "https://example.test/" + href
+    from urllib.parse import urljoin
+    assert urljoin(base, manifest["start_url"]) == "https://example.test/"
+    assert urljoin(base, manifest["scope"]) == "https://example.test/"
+    assert manifest["display"] == "standalone" and manifest["name"] and manifest["short_name"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = manifest_path.parent / icon["src"]
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            data = path.read_bytes()
+            w, h = _png_size(data)
+            assert f"{w}x{h}" == icon["sizes"]
+            # a real image: the whole pixel stream inflates to height rows of 1 + 4*width bytes
+            idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                            for i in [m.start() - 4 for m in re.finditer(b"IDAT", data)])
+            assert len(zlib.decompress(idat)) == h * (1 + 4 * w)
+            sizes.add((icon["sizes"], icon.get("purpose", "any")))
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    # sw.js at the root carries this build's precache list on its first line
+    first, _, rest = (dist / "sw.js").read_text().partition("\n")
+    embedded = json.loads(re.fullmatch(r"const PRECACHE = (.*);", first).group(1))
+    assert embedded == json.loads((dist / "precache.json").read_text())
+    assert "kaffeehaus-engine-snapshot" in rest
+    assert build.headers_for("/sw.js")["Cache-Control"] == "no-cache"
+
+
+def test_icons_are_drawn_the_same_every_time():
+    one = build.draw_icon(48)
+    assert one == build.draw_icon(48) and _png_size(one) == (48, 48)
+    assert one != build.draw_icon(48, maskable=True)
+
+
+# --------------------------------------------------------------------------- offline
+
+@pytest.fixture
+def own_server(dist):
+    """build.py's server on dist/, in a thread this test may stop (base_url's must stay up)."""
+    servers = []
+
+    def start(directory=dist):
+        server, url = build.serve_in_thread(directory, 0)
+        servers.append(server)
+        return server, url
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def stop(server):
+    server.shutdown()
+    server.server_close()
+
+
+def test_offline_after_the_first_visit_a_deal_is_played(browser, own_server):
+    server, url = own_server()
+    context = browser.new_context()
+    try:
+        page = watched(context)
+        boot(page, url)
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+        assert page.evaluate("() => caches.keys()") and page.evaluate(
+            "async () => (await caches.keys()).some(k => /^kaffeehaus-[0-9a-f]{12}$/.test(k))")
+        stop(server)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        start_deal(page, "schnapsen")
+        play_to_end(page)
+        assert status(page) == "match-over"
+        assert page.watch.errors == []
+    finally:
+        context.close()
+
+
+def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, dist, tmp_path):
+    """A changed sw.js (a new build) installs beside the running one; the page says a new version
+    is ready; "reload" activates it: old caches deleted, the engine snapshot and other caches kept."""
+    import shutil
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    server, url = own_server(site)
+    context = browser.new_context()
+    try:
+        page = watched(context)
+        boot(page, url)
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+        page.reload()  # now controlled
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+        old = page.evaluate("async () => (await caches.keys()).find(k => /^kaffeehaus-[0-9a-f]{12}$/.test(k))")
+        page.evaluate("""async () => {
+            await (await caches.open('kaffeehaus-engine-snapshot')).put('/__engine-snapshot/x', new Response('s'));
+            await (await caches.open('other-app')).put('/x', new Response('o'));
+        }""")
+        sw = (site / "sw.js").read_text()
+        version = json.loads((site / "precache.json").read_text())["version"]
+        (site / "sw.js").write_text(sw.replace(f'"version":"{version}"', '"version":"next-build"', 1))
+        assert page.get_attribute("html", "data-update") is None
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        page.wait_for_selector("[data-notice='update']", timeout=60_000)
+        assert page.get_attribute("html", "data-update") == "ready"
+        # the old version still serves this page meanwhile
+        assert old in page.evaluate("() => caches.keys()")
+        with page.expect_navigation():
+            page.click("[data-notice='update'] [data-ui='reload-update']")
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+        page.wait_for_function("async () => !(await caches.keys()).includes(%s)" % json.dumps(old))
+        keys = page.evaluate("() => caches.keys()")
+        assert "kaffeehaus-next-build" in keys
+        assert "kaffeehaus-engine-snapshot" in keys and "other-app" in keys
+        assert page.evaluate("async () => !!(await (await caches.open('kaffeehaus-engine-snapshot')).match('/__engine-snapshot/x'))")
+        assert page.locator("[data-notice='update']").count() == 0
+        assert page.watch.errors == []
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- saved games
+
+def test_reload_in_the_middle_of_a_deal_resumes_the_same_position(page, base_url):
+    page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
+    boot(page, base_url)
+    start_deal(page, "schnapsen")
+    play_one(page)
+    play_one(page)
+    assert status(page) == "your-turn"
+    before = table_position(page)
+    state = saved(page)["state"]
+    assert before["hand"] == sorted(api.observation(state, 0)["hand"])
+    page.reload()
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    page.click("[data-ui='resume']")
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    assert table_position(page) == before
+    assert saved(page)["state"] == state
+    assert page.watch.errors == []
+
+
+def _tampered_saves():
+    state = api.new_deal("schnapsen", seed=11)
+    good = {"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 3}
+    deck = json.loads(json.dumps(good))
+    deck["state"]["deals"][0]["deck"][0] = deck["state"]["deals"][0]["deck"][1]  # a card twice
+    move = json.loads(json.dumps(good))
+    seat = api.to_move(state)
+    other = api.observation(state, 1 - seat)["hand"][0]
+    move["state"]["deals"][0]["actions"] = [other]  # the card of the player not to move
+    profile = json.loads(json.dumps(good))
+    profile["state"]["profile"] = "<img src=x onerror='window.__pwned=1'>"
+    return {
+        "not-json": "{\"state\": {\"format\"",
+        "not-a-game": json.dumps({"state": 3, "level": "easy"}),
+        "edited-deck": json.dumps(deck),
+        "illegal-move": json.dumps(move),
+        "hostile-profile": json.dumps(profile),
+        "script-in-level": json.dumps({**good, "level": "<script>window.__pwned=1</script>" * 3}),
+    }
+
+
+@pytest.mark.parametrize("kind", list(_tampered_saves()))
+def test_a_damaged_save_is_reported_and_a_fresh_game_starts(page, base_url, kind):
+    text = _tampered_saves()[kind]
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('kaffeehaus.game', {json.dumps(text)});"
+        " sessionStorage.setItem('seeded', '1'); }"
+        f"localStorage.setItem('kaffeehaus.settings', {FAST});")
+    boot(page, base_url)
+    notice = page.locator("[data-notice='save-damaged']")
+    notice.wait_for(timeout=10_000)
+    message = notice.locator("[data-notice-text]").text_content()
+    assert message.startswith("Your saved game could not be read (") and "set aside" in message
+    assert notice.get_attribute("role") == "alert"
+    assert page.locator("[data-ui='resume']").is_hidden()
+    assert saved(page) is None
+    assert page.evaluate("() => localStorage.getItem('kaffeehaus.game.damaged')") == text
+    assert_table_works(page)
+    # and the new game is saved again
+    assert saved(page)["state"]["profile"] == "schnapsen"
+    assert_no_injection(page)
+
+
+def test_a_good_save_is_not_reported(page, base_url):
+    state = api.new_match("bummerl", seed=4)
+    text = json.dumps({"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 1})
+    page.add_init_script(f"localStorage.setItem('kaffeehaus.game', {json.dumps(text)});")
+    boot(page, base_url)
+    assert page.locator("[data-ui='resume']").is_visible()
+    assert page.locator("[data-notice]").count() == 0
+    page.click("[data-ui='resume']")
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    assert page.get_attribute("html", "data-playing") == "bummerl"
+    assert page.watch.errors == []
+
+
+# --------------------------------------------------------------------------- share links
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _raw(token: str) -> bytes:
+    return base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+
+
+def _valid_token(with_moves=False):
+    state = api.new_deal("schnapsen", seed=21)
+    if with_moves:
+        for _ in range(3):
+            state = api.apply(state, api.legal_actions(state)[0])
+    return api.share_link(state)
+
+
+def _illegal_moves_token():
+    state = api.new_deal("schnapsen", seed=21)
+    raw = _raw(api.share_link(state, with_actions=False))
+    seat = api.to_move(state)
+    not_to_move = api.observation(state, 1 - seat)["hand"][0]
+    deck = api.open_link(api.share_link(state))["deals"][0]["deck"]
+    # the canonical index of that card: the token stores deck positions by canonical index
+    size = raw[5]
+    index = {card: raw[6 + i] for i, card in enumerate(deck[:size])}
+    return _b64(raw + bytes([index[not_to_move]]))
+
+
+HOSTILE = "<script>window.__pwned=1</script>"
+IMG = "<img src=x onerror=window.__pwned=1>"
+
+
+def _bad_links():
+    good = _valid_token()
+    raw = _raw(good)
+    return {
+        # each: (URL tail, a phrase of the message)
+        "bad-base64": ("#s=@@not*base64@@", "not valid base64"),
+        "truncated": ("#s=" + good[:4], "truncated"),
+        "truncated-deck": ("#s=" + good[:20], "truncated"),
+        "wrong-version": ("#s=" + _b64(bytes([9]) + raw[1:]), "version 9"),
+        "unknown-profile": ("#s=" + _b64(raw[:1] + bytes([77]) + raw[2:]), "unknown game"),
+        "unknown-option": ("#s=" + _b64(raw[:2] + bytes([0x80]) + raw[3:]), "unknown options"),
+        "illegal-moves": ("#s=" + _illegal_moves_token(), "not legal"),
+        "not-a-move": ("#s=" + _b64(raw + bytes([0xEE])), "is not a move"),
+        "too-long": ("#s=" + "A" * 1200, "too long"),
+        "empty": ("#s=", "holds no deal"),
+        "script-token": ("#s=" + quote(HOSTILE), "not valid base64"),
+        "img-token": ("#s=" + quote(IMG), "not valid base64"),
+        "raw-script-token": ("#s=" + HOSTILE, "not valid base64"),
+        "script-level": (f"#s={good}&lv=" + quote(HOSTILE), "unknown opponent"),
+        "script-day": (f"#s={good}&day=" + quote(IMG), "not a date"),
+        "bad-day": (f"#s={good}&day=2026-13-45", "not a date"),
+        "script-query": ("?deal=" + quote(HOSTILE), "not valid base64"),
+        "script-query-level": (f"?deal={good}&lv=" + quote(IMG), "unknown opponent"),
+    }
+
+
+@pytest.mark.parametrize("kind", list(_bad_links()))
+def test_a_bad_share_link_gets_its_message_and_a_working_table(page, base_url, kind):
+    tail, phrase = _bad_links()[kind]
+    page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
+    boot(page, base_url + tail)
+    notice = page.locator("[data-notice='link-error']")
+    notice.wait_for(timeout=10_000)
+    assert page.get_attribute("html", "data-link") == "error"
+    message = notice.locator("[data-notice-text]").text_content()
+    assert message.startswith("This link could not be opened: ") and phrase in message, message
+    # the link is gone from the address bar: a reload starts normally
+    assert "#" not in page.url and "?" not in page.url
+    assert_table_works(page)
+    assert_no_injection(page)
+
+
+def test_hostile_markup_in_other_places_of_the_url_is_inert(page, base_url):
+    """Unknown parameters (names and values) and the path's query are ignored: the link opens."""
+    good = _valid_token()
+    tail = f"?{quote(HOSTILE)}={quote(IMG)}#{quote(IMG)}=1&s={good}&x={quote(HOSTILE)}"
+    boot(page, base_url + tail)
+    page.wait_for_selector("html[data-link='opened']", state="attached", timeout=30_000)
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    assert_no_injection(page)
+
+
+def _share_url(page, with_moves):
+    page.click("[data-ui='share']")
+    dialog = page.locator("dialog[data-dialog='share']")
+    dialog.wait_for()
+    box = dialog.locator("[data-share-moves]")
+    if box.is_checked() != with_moves:
+        box.click()
+    page.wait_for_selector("dialog[data-dialog='share'][data-ready='true']", timeout=10_000)
+    url = dialog.locator("[data-share-url]").input_value()
+    return url
+
+
+def test_a_share_link_opens_the_same_deal_in_a_fresh_context(browser, base_url):
+    first = browser.new_context()
+    first.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    second = browser.new_context()
+    try:
+        a = watched(first)
+        boot(a, base_url)
+        start_deal(a, "bummerl", level="medium")
+        start_state = saved(a)["state"]
+        hand_at_start = table_position(a)["hand"]
+        play_one(a)
+        url = _share_url(a, with_moves=False)
+        assert re.fullmatch(re.escape(base_url) + r"#s=[A-Za-z0-9_-]+&lv=medium", url), url
+        a.click("[data-ui='copy-link']")
+        a.wait_for_selector("[data-share-status]:has-text('Link copied')")
+        assert a.evaluate("() => navigator.clipboard.readText()") == url
+        assert a.watch.errors == []
+
+        b = watched(second)
+        boot(b, url)
+        b.wait_for_selector("html[data-link='opened']", state="attached", timeout=30_000)
+        b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        assert b.locator("[data-notice='link-opened']").is_visible()
+        mine = saved(b)
+        # the same deck, dealer and options: the same deal, from its start, vs the same level
+        assert mine["state"]["deals"][0]["deck"] == start_state["deals"][0]["deck"]
+        assert mine["state"]["deals"][0]["dealer"] == start_state["deals"][0]["dealer"]
+        assert mine["state"]["options"] == start_state["options"]
+        assert mine["level"] == "medium"
+        # from its start: nothing played yet but the computer's opening (when it leads)
+        assert all(p == 1 for p, _ in api.observation(mine["state"], 0)["actions"])
+        # no trick is complete before the player's first card: the same hand as the sharer had
+        assert table_position(b)["hand"] == hand_at_start
+        play_to_end(b)
+        assert b.watch.errors == []
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_replay_link_shows_the_moves_and_the_position(browser, base_url):
+    first = browser.new_context()
+    second = browser.new_context()
+    try:
+        a = watched(first)
+        boot(a, base_url)
+        start_deal(a, "schnapsen")
+        for _ in range(3):
+            if status(a) == "your-turn":
+                play_one(a)
+        state = saved(a)["state"] if saved(a) else None
+        url = _share_url(a, with_moves=True)
+        token = re.search(r"#s=([A-Za-z0-9_-]+)", url).group(1)
+        replayed = api.open_link(token)
+        if state:
+            assert replayed["deals"][0]["actions"] == state["deals"][0]["actions"]
+        actions = replayed["deals"][0]["actions"]
+        assert actions
+
+        b = watched(second)
+        boot(b, url)
+        dialog = b.locator("dialog[data-dialog='replay']")
+        dialog.wait_for(timeout=30_000)
+        moves = dialog.locator("[data-move]")
+        assert [moves.nth(i).get_attribute("data-move") for i in range(moves.count())] == actions
+        b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        obs = api.observation(replayed, 0)
+        if api.to_move(replayed) == 0 or obs["result"]:
+            assert table_position(b)["hand"] == sorted(obs["hand"])
+        # "play from the start": the same deal with no move played
+        dialog.locator("[data-ui='replay-play']").click()
+        b.wait_for_function("() => JSON.parse(localStorage.getItem('kaffeehaus.game') || 'null')?.state?.deals?.[0]?.actions?.length === 0 || document.querySelector('[data-status]').dataset.status === 'your-turn'")
+        b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        fresh = saved(b)["state"]
+        assert fresh["deals"][0]["deck"] == replayed["deals"][0]["deck"]
+        assert b.watch.errors == []
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_link_does_not_silently_replace_a_saved_game(page, base_url):
+    state = api.new_match("bummerl", seed=4)
+    text = json.dumps({"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 1})
+    page.add_init_script(f"if (!sessionStorage.getItem('s')) {{ localStorage.setItem('kaffeehaus.game', {json.dumps(text)}); sessionStorage.setItem('s', '1'); }}")
+    boot(page, base_url + "#s=" + _valid_token())
+    page.wait_for_selector("[data-notice='link-open']")
+    assert page.get_attribute("html", "data-link") == "asked"
+    page.click("[data-ui='keep-game']")
+    assert saved(page)["state"] == state
+    page.click("[data-ui='resume']")
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    assert page.get_attribute("html", "data-playing") == "bummerl"
+    assert page.watch.errors == []
+
+
+# --------------------------------------------------------------------------- deal of the day
+
+def test_the_deal_of_the_day_is_the_engines_and_its_result_is_shared(browser, base_url):
+    first = browser.new_context()
+    second = browser.new_context()
+    try:
+        a = watched(first)
+        boot(a, base_url)
+        a.click("[data-profile='schnapsen']")
+        a.select_option("[data-setup='level']", "easy")
+        today = a.evaluate("""() => { const d = new Date();
+            return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; }""")
+        a.click("[data-ui='daily']")
+        a.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        expected = api.deal_of_the_day("schnapsen", today)
+        assert saved(a)["state"]["deals"][0]["deck"] == expected["deals"][0]["deck"]
+        assert today in a.locator("[data-notice='daily']").text_content()
+        play_to_end(a)
+        done = a.locator("[data-notice='daily-done']")
+        done.wait_for(timeout=10_000)
+        done.locator("[data-ui='share-daily']").click()
+        a.wait_for_selector("dialog[data-dialog='share'][data-ready='true']", timeout=10_000)
+        assert a.locator("[data-share-moves]").is_checked()
+        url = a.locator("[data-share-url]").input_value()
+        assert f"&day={today}" in url
+        replay = api.open_link(re.search(r"#s=([A-Za-z0-9_-]+)", url).group(1))
+        assert replay["deals"][0]["deck"] == expected["deals"][0]["deck"]
+        assert api.deal_result(replay) is not None
+        assert a.watch.errors == []
+
+        b = watched(second)
+        boot(b, url)
+        dialog = b.locator("dialog[data-dialog='replay']")
+        dialog.wait_for(timeout=30_000)
+        assert today in dialog.locator("[data-replay-note]").text_content()
+        assert dialog.locator("[data-replay-result]").text_content().strip()
+        assert today in b.locator("[data-notice='link-opened']").text_content()
+        assert b.watch.errors == []
+    finally:
+        first.close()
+        second.close()
+
+
+def test_every_string_of_these_modules_exists_in_english():
+    """web/{links,daily,saves,offline,notices}.js take every text from web/i18n/en.json."""
+    root = build.ROOT / "web"
+    strings = json.loads((root / "i18n" / "en.json").read_text())
+    keys = set()
+    for name in ("links.js", "daily.js", "saves.js", "offline.js", "notices.js"):
+        source = (root / name).read_text()
+        keys |= set(re.findall(r'\bt\("([^"]+)"', source))
+        keys |= set(re.findall(r'dataset\.i18n = "([^"]+)"', source))
+    keys |= {f"replay.{a}" for a in ("exchange", "close", "claim")}
+    assert len(keys) > 30
+    assert not sorted(k for k in keys if k not in strings)
