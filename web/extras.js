@@ -3,7 +3,7 @@
 //   { call(cmd, args), begin(state, {level, aiSeed}), state(), level(), choice(), fail(error) }
 // (engine call; put a state on the table; the game on the table; its computer level; the
 // set-up screen's choice {profile, options, level, …}; show an error in the status line).
-import { checkSavedGame } from "./saves.js";
+import { checkSavedGame, resumeIfAsked, watchEngineFailure } from "./saves.js";
 import { openLinkFromLocation, installShareButton, openShare } from "./links.js";
 import { installDaily, dailyDate, rememberDaily } from "./daily.js";
 import { startOffline } from "./offline.js";
@@ -22,8 +22,15 @@ export async function afterResume(hooks) {
   };
   startOffline();
   try {
+    watchEngineFailure();
     installShareButton(bridge);
     installDaily(bridge, openShare);
+    // a link in the URL comes first; else a reload that asked for it continues the saved game
+    const hasLink = /[#&]s=|[?&]deal=/.test(window.location.hash + window.location.search);
+    if (!hasLink && resumeIfAsked()) {
+      document.documentElement.dataset.link = "none";
+      return;
+    }
     await openLinkFromLocation(bridge);
   } catch (error) {
     hooks.fail(error);  // shown in the status line; the table keeps working

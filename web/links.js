@@ -29,6 +29,14 @@ function cardSettings() {
 // ---------------------------------------------------------------------------------------------
 // Reading a link
 
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+function isDate(text) {
+  if (!DAY.test(text)) return false;
+  const [y, m, d] = text.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 /**
  * The link in a location: null when there is none, else {token, level, day} or {error}
  * (error: a plain sentence). Only the fields below are read; others are ignored.
@@ -43,9 +51,7 @@ export function readLink(location) {
   if (!params.token) return { error: t("link.reason.empty") };
   if (params.token.length > MAX_TOKEN) return { error: t("link.reason.tooLong") };
   if (params.level !== null && !LEVELS.includes(params.level)) return { error: t("link.reason.level") };
-  if (params.day !== null && !(DAY.test(params.day) && !Number.isNaN(Date.parse(params.day)))) {
-    return { error: t("link.reason.day") };
-  }
+  if (params.day !== null && !isDate(params.day)) return { error: t("link.reason.day") };
   return params;
 }
 

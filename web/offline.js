@@ -12,6 +12,7 @@
 //       data-ui="reload-update", which lets it take over and reloads the page.
 import { t } from "./table/i18n.js";
 import { notify } from "./notices.js";
+import { reloadAndResume } from "./saves.js";
 
 const html = document.documentElement;
 // assets/<hash>/offline.js → the site root, where build.py puts sw.js (its scope must be "/").
@@ -27,8 +28,9 @@ function offerUpdate(registration) {
     sticky: true,
     buttons: [
       { ui: "reload-update", label: t("update.reload"), primary: true, onClick: () => {
-        // The saved game is in localStorage after every action: reloading loses nothing.
-        waiting.postMessage({ type: "skip-waiting" });
+        // The saved game is in localStorage after every action: reloading loses nothing, and
+        // the reloaded page continues it (web/saves.js).
+        reloadAndResume(() => waiting.postMessage({ type: "skip-waiting" }));
       } },
       { ui: "later-update", label: t("update.later") },
     ],

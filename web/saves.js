@@ -67,3 +67,49 @@ export async function checkSavedGame(call) {
   notify("save-damaged", t("save.damaged", { reason }), { alert: true });
   return false;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reloads that continue the game: after the engine stopped (a crashed worker: the status line
+// shows data-status="error") the page offers a reload; after "reload" for a new version
+// (web/offline.js) the same. Both set a flag for this tab; the reloaded page then continues
+// the saved game by itself (as if "Continue the saved game" was clicked).
+
+const RESUME_FLAG = "kaffeehaus.resumeAfterReload";
+
+export function reloadAndResume(reload = () => window.location.reload()) {
+  try {
+    sessionStorage.setItem(RESUME_FLAG, "1");
+  } catch { /* the player clicks "Continue" instead */ }
+  reload();
+}
+
+/** After the resume button is set: continue the saved game if a reload asked for it. */
+export function resumeIfAsked() {
+  let asked = false;
+  try {
+    asked = sessionStorage.getItem(RESUME_FLAG) === "1";
+    sessionStorage.removeItem(RESUME_FLAG);
+  } catch { /* storage disabled */ }
+  const button = document.querySelector("[data-ui='resume']");
+  if (asked && button && !button.hidden && !button.disabled) button.click();
+  return asked;
+}
+
+/** Offer a reload when the engine fails while a game is saved. */
+export function watchEngineFailure() {
+  const status = document.querySelector("[data-status]");
+  if (!status) return;
+  new MutationObserver(() => {
+    if (status.dataset.status !== "error") return;
+    let saved = false;
+    try {
+      saved = localStorage.getItem(GAME_KEY) !== null;
+    } catch { /* no storage: nothing to continue */ }
+    if (!saved) return;
+    notify("engine-stopped", t("recover.stopped"), {
+      alert: true,
+      sticky: true,
+      buttons: [{ ui: "reload-resume", label: t("recover.reload"), primary: true, onClick: () => reloadAndResume() }],
+    });
+  }).observe(status, { attributes: true, attributeFilter: ["data-status"] });
+}

@@ -232,6 +232,9 @@ def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, d
         page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
         page.reload()  # now controlled
         page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+        start_deal(page, "schnapsen")
+        play_one(page)
+        before = table_position(page)
         old = page.evaluate("async () => (await caches.keys()).find(k => /^kaffeehaus-[0-9a-f]{12}$/.test(k))")
         page.evaluate("""async () => {
             await (await caches.open('kaffeehaus-engine-snapshot')).put('/__engine-snapshot/x', new Response('s'));
@@ -249,6 +252,10 @@ def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, d
         with page.expect_navigation():
             page.click("[data-notice='update'] [data-ui='reload-update']")
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+        # the reloaded page continues the game by itself
+        page.wait_for_selector("html[data-playing]", state="attached", timeout=30_000)
+        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        assert table_position(page) == before
         page.wait_for_function("async () => !(await caches.keys()).includes(%s)" % json.dumps(old))
         keys = page.evaluate("() => caches.keys()")
         assert "kaffeehaus-next-build" in keys
@@ -296,6 +303,32 @@ def test_a_closed_tab_resumes_in_a_new_one(context, base_url):
     again.wait_for_selector(SETTLED, state="attached", timeout=30_000)
     assert table_position(again) == before
     assert again.watch.errors == []
+
+
+def test_a_crashed_engine_worker_is_recovered_at_the_same_position(page, base_url):
+    page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
+    boot(page, base_url)
+    start_deal(page, "schnapsen")
+    play_one(page)
+    assert status(page) == "your-turn"
+    before = table_position(page)
+    state = saved(page)["state"]
+    worker = next(w for w in page.workers if "engine-worker" in w.url)
+    worker.evaluate("setTimeout(() => { throw new Error('simulated crash'); }, 0)")
+    page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
+    page.wait_for_selector("[data-status='error']", timeout=10_000)
+    notice = page.locator("[data-notice='engine-stopped']")
+    notice.wait_for(timeout=10_000)
+    assert notice.get_attribute("role") == "alert"
+    assert saved(page)["state"] == state  # the refused move changed nothing
+    with page.expect_navigation():
+        notice.locator("[data-ui='reload-resume']").click()
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    page.wait_for_selector("html[data-playing]", state="attached", timeout=30_000)
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    assert table_position(page) == before
+    assert page.locator("[data-notice='engine-stopped']").count() == 0
+    assert [e for e in page.watch.errors if "simulated crash" not in e] == []
 
 
 def _tampered_saves():
@@ -410,6 +443,7 @@ def _bad_links():
         "script-level": (f"#s={good}&lv=" + quote(HOSTILE), "unknown opponent"),
         "script-day": (f"#s={good}&day=" + quote(IMG), "not a date"),
         "bad-day": (f"#s={good}&day=2026-13-45", "not a date"),
+        "impossible-day": (f"#s={good}&day=2026-02-30", "not a date"),
         "script-query": ("?deal=" + quote(HOSTILE), "not valid base64"),
         "script-query-level": (f"?deal={good}&lv=" + quote(IMG), "unknown opponent"),
     }
