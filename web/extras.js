@@ -31,6 +31,10 @@ export async function afterResume(hooks) {
       document.documentElement.dataset.link = "none";
       return;
     }
+    // a link pasted into the address bar of the open page changes only the hash
+    window.addEventListener("hashchange", () => {
+      if (/[#&]s=/.test(window.location.hash)) openLinkFromLocation(bridge).catch(hooks.fail);
+    });
     await openLinkFromLocation(bridge);
   } catch (error) {
     hooks.fail(error);  // shown in the status line; the table keeps working

@@ -611,6 +611,25 @@ def test_a_link_does_not_silently_replace_a_saved_game(page, base_url):
     assert page.watch.errors == []
 
 
+def test_a_link_pasted_into_the_open_page_is_opened(page, base_url):
+    page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
+    boot(page, base_url)
+    assert page.get_attribute("html", "data-link") == "none"
+    token = _valid_token(with_moves=True)
+    page.evaluate("(t) => { location.hash = 's=' + t; }", token)
+    page.wait_for_selector("html[data-link='opened']", state="attached", timeout=30_000)
+    page.locator("dialog[data-dialog='replay']").wait_for(timeout=30_000)
+    assert saved(page)["state"]["deals"][0]["deck"] == api.open_link(token)["deals"][0]["deck"]
+    assert "#" not in page.url
+    # and a bad one pasted afterwards: its message, the game on the table untouched
+    page.keyboard.press("Escape")
+    before = saved(page)
+    page.evaluate("() => { location.hash = 's=' + encodeURIComponent('<script>window.__pwned=1</script>'); }")
+    page.locator("[data-notice='link-error']").wait_for(timeout=10_000)
+    assert saved(page) == before
+    assert_no_injection(page)
+
+
 # --------------------------------------------------------------------------- deal of the day
 
 def test_the_deal_of_the_day_is_the_engines_and_its_result_is_shared(browser, base_url):
