@@ -177,7 +177,7 @@ def test_other_profiles_play_a_deal(table, profile):
 
 
 def test_illegal_cards_cannot_be_played(table):
-    """Phase 2 of Schnapsen forces suits: at turns with disabled cards, clicking one (even after
+    """Phase 2 of Schnapsen (SV-1) forces suits: at turns with disabled cards, clicking one (even after
     tampering with the DOM to enable it) changes nothing: the engine refuses, the turn stays."""
     page = table
     page_engine(page)
@@ -188,6 +188,10 @@ def test_illegal_cards_cannot_be_played(table):
         while status == "your-turn":
             state = saved_state(page)
             legal, _ = check_dom_matches_engine(page, state)
+            if "close" in legal:     # Phase 2 at once (SS-8): suits must be followed from now on
+                page.click("button[data-action='close']")
+                status = settle(page)
+                continue
             disabled = page.locator("[data-zone='hand'] button[data-card]:disabled")
             if disabled.count():
                 card = disabled.first.get_attribute("data-card")
