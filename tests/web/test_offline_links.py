@@ -555,6 +555,22 @@ def test_the_web_share_api_gets_the_link_where_the_browser_has_it(context, base_
     assert page.watch.errors == []
 
 
+def test_copy_without_clipboard_access_selects_the_link(page, base_url):
+    """Where the browser refuses the Clipboard API, the link is selected to copy by hand."""
+    page.add_init_script("""Object.defineProperty(navigator, 'clipboard', { configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });""")
+    boot(page, base_url)
+    start_deal(page)
+    page.click("[data-ui='share']")
+    page.wait_for_selector("dialog[data-dialog='share'][data-ready='true']")
+    url = page.locator("[data-share-url]").input_value()
+    page.click("[data-ui='copy-link']")
+    page.wait_for_selector("[data-share-status]:has-text('copy it yourself')")
+    assert page.evaluate("() => window.getSelection().toString() || document.activeElement.value.slice("
+                         "document.activeElement.selectionStart, document.activeElement.selectionEnd)") == url
+    assert page.watch.errors == []
+
+
 def test_a_replay_link_shows_the_moves_and_the_position(browser, base_url):
     first = browser.new_context()
     second = browser.new_context()
