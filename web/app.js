@@ -13,6 +13,7 @@ import { snapshot, flip, collect, trickPause, wait, prefersReducedMotion } from 
 import { faceCard, suitName, cardName } from "./table/cardview.js";
 import { suitIcon } from "./cards/cards.js";
 import { beforeResume, afterResume } from "./extras.js";
+import { installFeatures, chosenLanguage } from "./features.js"; // languages, practice, stats, sound
 
 const ME = 0;
 const AI = 1;
@@ -308,6 +309,7 @@ async function advance(prev) {
   check(generation);
   game.obs = obs;
   save();
+  features.observed(prev, obs); // web/features.js: practice bar, statistics, sound
   await show(prev, obs, generation);
   check(generation);
   if (obs.result) return dealOver(obs);
@@ -384,6 +386,7 @@ async function act(action) {
   const generation = game.generation;
   try {
     const prev = game.obs;
+    features.beforeAction(action); // web/features.js: undo history (practice)
     const state = await call("apply", { state: game.state, action });
     check(generation);
     game.state = state;
@@ -406,6 +409,7 @@ async function begin(state, { level, levelUsed = level, aiSeed = 0 }) {
   game.levelUsed = levelUsed;
   game.aiSeed = aiSeed;
   game.obs = null;
+  features.began(state); // web/features.js: the game's mode (ranked/practice) and history
   setBusy(true);
   news("");
   const obs = await call("observation", { state, player: ME });
@@ -420,6 +424,7 @@ async function startNew() {
   setBusy(true);
   const choice = setup.values();
   store(STORAGE.setup, choice);
+  features.newGame(); // web/features.js: the mode chosen on the set-up screen
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const args = { profile: choice.profile, options: choice.options, seed };
   try {
@@ -452,6 +457,58 @@ async function resume() {
     fail(error);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Languages, practice, statistics, sound: web/features.js (docs/UI-HOOKS.md). Start of block.
+
+let features = { newGame() {}, began() {}, beforeAction() {}, observed() {} };
+const featuresBridge = {
+  call,
+  state: () => game.state,
+  obs: () => game.obs,
+  busy: () => game.busy,
+  level: () => game.level,
+  levelUsed: () => game.levelUsed,
+  aiSeed: () => game.aiSeed,
+  settings: () => settings,
+  restore: (state, { aiSeed }) => begin(state, { level: game.level, levelUsed: game.levelUsed, aiSeed }).catch(fail),
+  redraw: () => redrawAll(),
+  announce: (text) => announce(text),
+};
+
+/** The status line's sentence for a status keyword, in the current language (null: keep). */
+function statusText(kind) {
+  const obs = game.obs;
+  if (kind === "setup") return t("status.pickGame");
+  if (kind === "opponent-turn") return t("status.thinking");
+  if (kind === "your-turn" && obs) {
+    if (obs.pending_marriage) return t("status.afterMarriage");
+    return t(obs.trick.length ? "status.yourTurnAnswer" : "status.yourTurnLead");
+  }
+  if ((kind === "deal-over" || kind === "match-over") && obs && obs.result) return resultText(obs);
+  return null;
+}
+
+/** After a language switch: every string on the page again, the table included. */
+function redrawAll() {
+  document.title = t("app.title");
+  applyStatic();
+  for (const option of setup.level.options) option.textContent = levelName(option.value);
+  setup.render();
+  $("[data-ui='resume']").textContent = t(game.state ? "setup.back" : "setup.resume");
+  if (html.dataset.engine === "ready") els.progressLabel.textContent = t("engine.ready");
+  drawOpponentLabel();
+  news("");
+  if (game.obs) drawTable(game.obs, { interactive: !game.busy });
+  else drawSheet(null);
+  const text = statusText(els.status.dataset.status);
+  if (text !== null) els.status.textContent = text;
+  if (game.statusBeforeSetup) {
+    const before = statusText(game.statusBeforeSetup[0]);
+    if (before !== null) game.statusBeforeSetup[1] = before;
+  }
+}
+// End of the block of web/features.js.
 
 // ---------------------------------------------------------------------------------------------
 // Settings and dialogs
@@ -546,13 +603,14 @@ async function boot() {
     summary: $(".match-summary"),
   };
   startEngine();
-  await loadLanguage("en");
+  await loadLanguage(chosenLanguage()).catch(() => loadLanguage("en")); // web/lang.js: remembered or the browser's
   document.title = t("app.title");
   applyStatic();
   hand = new HandView($("[data-zone='hand']"), announce);
   hand.onPlay = (card) => act(card);
   setup = new SetupView($("[data-zone='setup']"), load(STORAGE.setup, {}));
   setup.setReady(engine.state === "ready" && html.dataset.engine === "ready");
+  features = installFeatures(featuresBridge); // web/features.js (before initSettings: it adds the sound setting)
   initSettings();
   drawSheet(null);
   setup.show(true);

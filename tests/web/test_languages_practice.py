@@ -1,0 +1,470 @@
+"""Languages, practice mode (hint, undo, the expert's review), statistics, sound and a deal
+played with the keyboard alone, in Chromium on the built site (web/lang.js, practice.js,
+stats.js, sound.js; hooks in docs/UI-HOOKS.md). Waits are on the page's hooks, never sleeps.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from kaffeehaus import api
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ["en", "fr", "de", "cs", "pt"]
+STRINGS = {lang: json.loads((ROOT / f"web/i18n/{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
+RULES = {lang: json.loads((ROOT / f"web/rules/{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
+PROFILES = [p["id"] for p in api.profiles()]
+SETTLED = "html[data-busy='false']"
+ENGINE_BOOT_MS = 60_000
+# A key shown instead of its text looks like "status.pickGame" or "setup.mode.ranked".
+RAW_KEY = re.compile(r"\b[a-z][A-Za-z]*(?:\.[A-Za-z0-9_-]+)+\b")
+LOCALES = {"en": "en-GB", "fr": "fr-FR", "de": "de-AT", "cs": "cs-CZ", "pt": "pt-BR"}
+
+
+def make_context(browser, locale="en-GB"):
+    return browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800}, locale=locale)
+
+
+def watched(context):
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+@pytest.fixture
+def context(browser):
+    ctx = make_context(browser)
+    yield ctx
+    ctx.close()
+
+
+def open_page(page, base_url):
+    page.goto(base_url)
+    page.wait_for_selector("html[data-table='drawn']", state="attached")
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    return page
+
+
+@pytest.fixture
+def table(page, base_url):
+    return open_page(page, base_url)
+
+
+def settle(page, timeout=30_000):
+    page.wait_for_selector(SETTLED, state="attached", timeout=timeout)
+    status = page.get_attribute("[data-status]", "data-status")
+    assert status in ("your-turn", "deal-over", "match-over"), (status, page.text_content("[data-status]"))
+    return status
+
+
+def start(page, profile="bummerl", *, length="match", mode="ranked", level="easy"):
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    page.click(f"[data-profile='{profile}']")
+    page.select_option("[data-setup='level']", level)
+    page.select_option("[data-setup='length']", length)
+    page.select_option("[data-setup='mode']", mode)
+    page.click("[data-action='start']")
+    return settle(page)
+
+
+def saved_state(page):
+    saved = page.evaluate("() => localStorage.getItem('kaffeehaus.game')")
+    return json.loads(saved)["state"] if saved else None
+
+
+def hand(page):
+    return page.eval_on_selector_all("[data-zone='hand'] button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def play_card(page, rng):
+    cards = page.eval_on_selector_all("[data-zone='hand'] button[data-card]:enabled", "els => els.map(e => e.dataset.card)")
+    card = rng.choice(cards)
+    page.click(f"[data-zone='hand'] button[data-card='{card}']")
+    return card
+
+
+def play_to_deal_end(page, rng, status):
+    moves = 0
+    while status == "your-turn":
+        play_card(page, rng)
+        moves += 1
+        status = settle(page)
+    return status, moves
+
+
+def raw_keys(page):
+    """Key-like words in the visible text and in the labels of visible elements."""
+    texts = page.evaluate("""() => {
+        const out = [document.body.innerText, document.title];
+        for (const el of document.querySelectorAll('[aria-label], [title]')) {
+            if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+            out.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+        }
+        return out;
+    }""")
+    return sorted({m for text in texts for m in RAW_KEY.findall(text)})
+
+
+def check_no_raw_keys(page, where):
+    found = raw_keys(page)
+    assert not found, f"{where}: raw keys on screen: {found}"
+
+
+def turn_texts(lang):
+    s = STRINGS[lang]
+    return {s["status.yourTurnLead"], s["status.yourTurnAnswer"], s["status.afterMarriage"]}
+
+
+# --- languages --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_renders_the_table_and_every_rules_page(browser, base_url, lang):
+    ctx = make_context(browser, LOCALES[lang])   # first visit: the browser's language is chosen
+    try:
+        page = open_page(watched(ctx), base_url)
+        assert page.get_attribute("html", "lang") == lang
+        assert page.get_attribute("html", "data-language") == lang
+        assert page.text_content("[data-status]") == STRINGS[lang]["status.pickGame"]
+        check_no_raw_keys(page, f"{lang} set-up")
+        status = start(page, "bummerl")
+        if status == "your-turn":
+            assert page.text_content("[data-status]") in turn_texts(lang)
+        check_no_raw_keys(page, f"{lang} table")
+        page.click("[data-ui='settings']")
+        assert page.input_value("select[data-language]") == lang
+        check_no_raw_keys(page, f"{lang} settings")
+        page.keyboard.press("Escape")
+        page.click("[data-ui='rules']")
+        rules = page.locator("[data-rules-page]")
+        page.wait_for_selector("[data-rules-page][data-rules-shown='bummerl'][data-rules-state='ready']")
+        for profile in PROFILES:
+            page.select_option("[data-rules-profile]", profile)
+            page.wait_for_selector(
+                f"[data-rules-page][data-rules-shown='{profile}'][data-rules-lang='{lang}'][data-rules-state='ready']")
+            expected = RULES[lang][profile]
+            assert rules.locator("[data-rules-title]").text_content() == expected["title"]
+            headings = rules.locator("[data-rules-body] h4").all_text_contents()
+            assert headings == [s["heading"] for s in expected["sections"]]
+            paragraphs = rules.locator("[data-rules-body] p").all_text_contents()
+            assert paragraphs == [p for s in expected["sections"] for p in s["paragraphs"]]
+            check_no_raw_keys(page, f"{lang} rules {profile}")
+        page.keyboard.press("Escape")
+        page.click("[data-ui='stats']")
+        check_no_raw_keys(page, f"{lang} statistics")
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+def test_rules_text_is_never_markup(table):
+    """The rules page goes in as text: no element is created from its strings."""
+    page = table
+    page.click("[data-ui='rules']")
+    page.wait_for_selector("[data-rules-page][data-rules-state='ready']")
+    tags = page.eval_on_selector_all("[data-rules-body] *", "els => [...new Set(els.map(e => e.tagName))]")
+    assert set(tags) <= {"H4", "P"}
+
+
+def test_switching_language_redraws_everything_and_is_remembered(browser, base_url):
+    ctx = make_context(browser, "en-US")
+    try:
+        page = open_page(watched(ctx), base_url)
+        assert page.get_attribute("html", "lang") == "en"
+        status = start(page, "bummerl")
+        assert status == "your-turn" or status == "deal-over"
+        card = hand(page)[0]
+        page.click("[data-ui='settings']")
+        page.select_option("select[data-language]", "de")
+        page.wait_for_selector("html[data-language='de']", state="attached")
+        de = STRINGS["de"]
+        assert page.get_attribute("html", "lang") == "de"
+        # static strings, the dialog that is open, the table, the status line
+        assert page.text_content("[data-ui='settings']") == de["action.settings"]
+        assert page.text_content("#settings-title") == de["settings.title"]
+        label = page.get_attribute(f"[data-zone='hand'] button[data-card='{card}']", "aria-label")
+        rank = de[f"rank.french.{card[0]}"]
+        assert rank in label, label
+        if status == "your-turn":
+            assert page.text_content("[data-status]") in turn_texts("de")
+        assert page.text_content("[data-opponent-label]").startswith(de["seat.opponent"])
+        page.keyboard.press("Escape")
+        check_no_raw_keys(page, "after the switch")
+        # the set-up screen too (its level names are built by script)
+        page.click("header [data-ui='new-game']")
+        levels = page.eval_on_selector_all("[data-setup='level'] option", "els => els.map(e => e.textContent)")
+        assert levels == [de[f"level.{v}"] for v in ("expert", "hard", "medium", "easy")]
+        assert page.text_content("[data-setup='mode'] option[value='practice']") == de["setup.mode.practice"]
+        # remembered across a reload, whatever the browser says
+        page.reload()
+        page.wait_for_selector("html[data-table='drawn']", state="attached")
+        assert page.get_attribute("html", "lang") == "de"
+        assert page.text_content("[data-ui='rules']") == de["action.rules"]
+        assert page.evaluate("() => localStorage.getItem('kaffeehaus.language')") == "de"
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+def test_open_rules_page_follows_a_language_switch(table):
+    page = table
+    page.click("[data-profile='schneider']")
+    page.click("[data-ui='rules']")
+    page.wait_for_selector("[data-rules-page][data-rules-shown='schneider'][data-rules-lang='en']")
+    page.evaluate("""() => {   // the picker is in the settings dialog: switch from there by script
+        const select = document.querySelector('select[data-language]');
+        select.value = 'cs'; select.dispatchEvent(new Event('change'));
+    }""")
+    page.wait_for_selector("html[data-language='cs']", state="attached")
+    page.wait_for_selector("[data-rules-page][data-rules-shown='schneider'][data-rules-lang='cs'][data-rules-state='ready']")
+    assert page.text_content("[data-rules-title]") == RULES["cs"]["schneider"]["title"]
+    assert page.text_content("[data-rules-page] label span") == STRINGS["cs"]["rules.profile"]
+
+
+# --- practice: hint, undo, review ---------------------------------------------------------------
+
+def legal_now(page):
+    return api.observation(saved_state(page), 0)["legal_actions"]
+
+
+def test_hint_highlights_a_legal_action(table):
+    page = table
+    status = start(page, "bummerl", mode="practice")
+    assert page.get_attribute("html", "data-mode") == "practice"
+    rng = random.Random(5)
+    hinted = 0
+    while status == "your-turn" and hinted < 2:
+        page.click("[data-ui='hint']")
+        page.wait_for_selector("html[data-hint='ready']", state="attached", timeout=30_000)
+        action = page.get_attribute("[data-hint-text]", "data-hint-action")
+        assert action in legal_now(page)
+        highlighted = page.eval_on_selector_all("[data-hinted]", "els => els.map(e => e.dataset.card || e.dataset.action)")
+        assert highlighted == [action]
+        text = page.text_content("[data-hint-text]")
+        assert re.search(r"[+−-]?\d+[.,]\d\d|0[.,]00", text), text
+        hinted += 1
+        play_card(page, rng)
+        status = settle(page)
+        assert page.locator("[data-hinted]").count() == 0   # the hint goes with the move
+    assert hinted >= 1
+    assert page.watch.errors == []
+
+
+def test_ranked_play_has_no_hint_and_no_undo(table):
+    page = table
+    status = start(page, "bummerl", mode="ranked")
+    assert page.get_attribute("html", "data-mode") == "ranked"
+    assert status == "your-turn"
+    assert not page.is_visible("[data-ui='undo']")
+    assert not page.is_visible("[data-ui='hint']")
+    play_card(page, random.Random(1))
+    settle(page)
+    assert not page.is_visible("[data-ui='undo']")
+    assert not page.is_visible("[data-ui='hint']")
+
+
+def test_undo_restores_the_hand_before_the_last_move(table):
+    page = table
+    status = start(page, "bummerl", mode="practice")
+    rng = random.Random(11)
+    assert page.is_disabled("[data-ui='undo']") or saved_state(page)["deals"][0]["actions"] == []
+    before_cards = hand(page)
+    before_state = saved_state(page)
+    card = play_card(page, rng)
+    status = settle(page)
+    assert card not in hand(page)
+    assert page.is_enabled("[data-ui='undo']")
+    page.click("[data-ui='undo']")
+    status = settle(page)
+    assert status == "your-turn"
+    assert sorted(hand(page)) == sorted(before_cards)
+    assert saved_state(page) == before_state
+    # twice in a row: two moves back
+    first = play_card(page, rng)
+    settle(page)
+    mid_cards, mid_state = hand(page), saved_state(page)
+    if page.get_attribute("[data-status]", "data-status") == "your-turn":
+        play_card(page, rng)
+        settle(page)
+        page.click("[data-ui='undo']")
+        settle(page)
+        assert sorted(hand(page)) == sorted(mid_cards) and saved_state(page) == mid_state
+    page.click("[data-ui='undo']")
+    settle(page)
+    assert sorted(hand(page)) == sorted(before_cards) and first in hand(page)
+    assert saved_state(page) == before_state
+    assert page.is_disabled("[data-ui='undo']")
+    # reload: the game keeps its mode and its history
+    page.reload()
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    page.click("[data-ui='resume']")
+    settle(page)
+    assert page.get_attribute("html", "data-mode") == "practice"
+    assert page.is_visible("[data-ui='undo']")
+    assert page.watch.errors == []
+
+
+def test_review_gives_an_opinion_on_every_move_of_the_player(table):
+    page = table
+    status = start(page, "bummerl", mode="ranked")   # the review is offered in any mode
+    assert not page.is_visible("[data-ui='analyse']")
+    status, moves = play_to_deal_end(page, random.Random(3), status)
+    assert status == "deal-over"
+    obs = api.observation(saved_state(page), 0)
+    mine = [a for p, a in obs["actions"] if p == 0]
+    assert len(mine) == moves
+    page.click("[data-ui='analyse']")
+    page.wait_for_selector("dialog[data-dialog='analysis'][data-analysis='running'], "
+                           "dialog[data-dialog='analysis'][data-analysis='done']", timeout=10_000)
+    page.wait_for_selector("dialog[data-dialog='analysis'][data-analysis='done']", timeout=120_000)
+    items = page.eval_on_selector_all(
+        "[data-analysis-move]", "els => els.map(e => ({a: e.dataset.analysisMove, v: e.dataset.verdict, "
+        "b: e.dataset.best || null, text: e.textContent}))")
+    assert [i["a"] for i in items] == mine
+    for item in items:
+        assert item["v"] in ("best", "other", "only"), item
+        assert "…" not in item["text"] and item["text"].strip()
+        if item["v"] == "other":
+            assert item["b"] != item["a"]
+            assert len(re.findall(r"\d[.,]\d\d", item["text"])) == 2, item   # both values
+    # tricks in order, each with its cards
+    tricks = page.eval_on_selector_all("[data-analysis-trick]", "els => els.map(e => e.dataset.analysisTrick)")
+    numbers = [int(n) for n in tricks if n != "end"]
+    assert numbers == list(range(1, len(obs["history"]) + 1))
+    assert page.locator("[data-analysis-trick='1'] [data-face]").count() == 2
+    check_no_raw_keys(page, "review")
+    page.keyboard.press("Escape")
+    page.click("[data-action='next']")
+    settle(page)
+    assert not page.is_visible("[data-ui='analyse']")
+    assert page.watch.errors == []
+
+
+# --- statistics ---------------------------------------------------------------------------------
+
+def stats(page):
+    return json.loads(page.evaluate("() => localStorage.getItem('kaffeehaus.stats')") or "null")
+
+
+def test_statistics_count_a_ranked_deal_export_and_reset(table):
+    page = table
+    page.click("[data-ui='stats']")
+    page.wait_for_selector("[data-stats-empty]")
+    page.keyboard.press("Escape")
+    # a practice deal is not counted
+    status = start(page, "schneider", length="deal", mode="practice")
+    status, _ = play_to_deal_end(page, random.Random(2), status)
+    assert status == "match-over"
+    assert stats(page) is None
+    page.click("header [data-ui='new-game']")
+    status = start(page, "bummerl", length="deal", mode="ranked", level="easy")
+    status, _ = play_to_deal_end(page, random.Random(4), status)
+    assert status == "match-over"
+    entry = stats(page)["entries"]["bummerl|easy"]
+    text = page.text_content("[data-status]")
+    won = STRINGS["en"]["status.youWinDeal"].split(":")[0] in text
+    assert entry["deals"] == 1
+    assert (entry["dealsWon"], entry["dealsLost"]) == ((1, 0) if won else (0, 1))
+    assert entry["pointsWon" if won else "pointsLost"] >= 1
+    assert entry["streak"] == (1 if won else 0) and entry["bestStreak"] == entry["streak"]
+    page.click("[data-ui='stats']")
+    shown = page.text_content("[data-stats-entry='bummerl|easy'] [data-stat='deals']")
+    assert shown == f"{entry['dealsWon']} – {entry['dealsLost']}"
+    assert page.locator("[data-stats-entry='bummerl|easy'] [data-stat='bummerls']").count() == 1
+    with page.expect_download() as info:
+        page.click("[data-ui='stats-export']")
+    download = info.value
+    exported = json.loads(Path(download.path()).read_text())
+    assert exported["entries"] == stats(page)["entries"]
+    assert download.suggested_filename.endswith(".json")
+    # reset asks first; "keep" keeps
+    page.click("[data-ui='stats-reset']")
+    assert page.is_visible("[data-stats-confirm]")
+    page.click("[data-ui='stats-reset-no']")
+    assert stats(page)["entries"]
+    page.click("[data-ui='stats-reset']")
+    page.click("[data-ui='stats-reset-yes']")
+    page.wait_for_selector("[data-stats-empty]")
+    assert stats(page) is None
+    assert page.locator("[data-stats-entry]").count() == 0
+    assert page.watch.errors == []
+
+
+# --- sound -------------------------------------------------------------------------------------
+
+def test_sound_is_off_by_default_and_plays_when_on(table):
+    page = table
+    status = start(page, "bummerl")
+    play_card(page, random.Random(8))
+    settle(page)
+    assert page.get_attribute("html", "data-sound-count") is None   # off by default
+    page.click("[data-ui='settings']")
+    page.check("input[data-setting='sound']")
+    page.wait_for_selector("html[data-sound-count]", state="attached")   # the sample blip
+    page.keyboard.press("Escape")
+    count = int(page.get_attribute("html", "data-sound-count"))
+    status = settle(page)
+    if status == "your-turn":
+        play_card(page, random.Random(9))
+        settle(page)
+        assert int(page.get_attribute("html", "data-sound-count")) > count
+        assert page.get_attribute("html", "data-sound-last") in ("card", "trick-won", "trick-lost", "deal-won", "deal-lost")
+    settings = json.loads(page.evaluate("() => localStorage.getItem('kaffeehaus.settings')"))
+    assert settings["sound"] is True
+    assert page.watch.errors == []
+
+
+# --- keyboard only ------------------------------------------------------------------------------
+
+def focused(page):
+    return page.evaluate("""() => {
+        const e = document.activeElement;
+        return e ? {card: e.dataset.card || null, action: e.dataset.action || null, ui: e.dataset.ui || null,
+                    disabled: !!e.disabled} : {};
+    }""")
+
+
+def tab_to(page, predicate, limit=80):
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if predicate(focused(page)):
+            return True
+    return False
+
+
+def test_a_whole_deal_with_the_keyboard_alone(table):
+    page = table
+    # choose a game: Tab to the profile, Enter; Tab to Start, Enter (no mouse at all)
+    assert tab_to(page, lambda f: f.get("ui") is None and page.evaluate(
+        "() => document.activeElement.dataset.profile === 'schneider'"))
+    page.keyboard.press("Enter")
+    assert page.get_attribute("[data-profile='schneider']", "aria-pressed") == "true"
+    assert tab_to(page, lambda f: f.get("action") == "start")
+    page.keyboard.press("Enter")
+    status = settle(page)
+    rng = random.Random(21)
+    moves = 0
+    while status == "your-turn":
+        f = focused(page)
+        if not f.get("card") or f.get("disabled"):
+            assert tab_to(page, lambda g: bool(g.get("card")) and not g.get("disabled"))
+        for _ in range(rng.randrange(3)):
+            page.keyboard.press("ArrowRight")
+        card = focused(page)["card"]
+        page.keyboard.press("Enter")
+        status = settle(page)
+        assert card not in hand(page)
+        moves += 1
+    assert status in ("deal-over", "match-over")
+    assert moves >= 3
+    obs = api.observation(saved_state(page), 0) if saved_state(page) else None
+    if obs:
+        assert obs["result"] is not None
+    assert page.watch.errors == []

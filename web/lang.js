@@ -1,0 +1,178 @@
+// lang.js — the interface language (docs/I18N.md "Choosing the language") and the rules page of
+// every profile (web/rules/<lang>.json, rendered as text only).
+//
+//   chosenLanguage()              the remembered choice, else navigator.languages, else "en"
+//   installLanguage(bridge)       the picker in the settings dialog (select[data-language]) and
+//                                 the rules page in the rules dialog ([data-rules-page])
+// Switching: loadLanguage → remember → bridge.redraw() (static strings and the whole table) →
+// the rules page again → <html data-language="xx"> (set last: tests wait for it) and a
+// "kaffeehaus:language" event on document for modules that draw their own words.
+import { t, loadLanguage, currentLanguage } from "./table/i18n.js";
+import { PROFILE_ORDER } from "./table/dialogs.js";
+
+export const LANGUAGES = ["en", "fr", "de", "cs", "pt"];
+export const LANGUAGE_KEY = "kaffeehaus.language";
+const html = document.documentElement;
+
+export function chosenLanguage() {
+  try {
+    const saved = localStorage.getItem(LANGUAGE_KEY);
+    if (LANGUAGES.includes(saved)) return saved;
+  } catch { /* storage disabled: follow the browser */ }
+  const tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language];
+  for (const tag of tags) {
+    const primary = String(tag || "").toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(primary)) return primary;
+  }
+  return "en";
+}
+
+function remember(lang) {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch { /* not remembered, still switched */ }
+}
+
+function element(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/** A node whose text follows the language: data-i18n is refreshed by applyStatic(). */
+export function label(tag, key, attrs = {}) {
+  const node = element(tag, { ...attrs, "data-i18n": key });
+  node.textContent = t(key);
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules page
+
+const rulesCache = new Map();
+
+async function fetchRules(lang) {
+  if (!rulesCache.has(lang)) {
+    const url = new URL(`./rules/${lang}.json`, import.meta.url);
+    const promise = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    });
+    rulesCache.set(lang, promise);
+    promise.catch(() => rulesCache.delete(lang));
+  }
+  return rulesCache.get(lang);
+}
+
+async function rulesPage(lang, profile) {
+  try {
+    const page = (await fetchRules(lang))[profile];
+    if (page) return { page, lang };
+  } catch { /* fall back to English */ }
+  const page = (await fetchRules("en"))[profile];
+  if (!page) throw new Error(profile);
+  return { page, lang: "en" };
+}
+
+let rulesRequest = 0;
+
+async function renderRules(root) {
+  const select = root.querySelector("[data-rules-profile]");
+  const title = root.querySelector("[data-rules-title]");
+  const body = root.querySelector("[data-rules-body]");
+  const profile = select.value;
+  const lang = currentLanguage();
+  const request = ++rulesRequest;
+  root.dataset.rulesState = "loading";
+  try {
+    const { page, lang: shown } = await rulesPage(lang, profile);
+    if (request !== rulesRequest) return;
+    title.textContent = page.title;
+    const nodes = [];
+    for (const section of page.sections) {
+      const h = document.createElement("h4");
+      h.textContent = section.heading;
+      nodes.push(h);
+      for (const text of section.paragraphs) {
+        const p = document.createElement("p");
+        p.textContent = text;
+        nodes.push(p);
+      }
+    }
+    body.replaceChildren(...nodes);
+    root.dataset.rulesShown = profile;
+    root.dataset.rulesLang = shown;
+    root.dataset.rulesState = "ready";
+  } catch {
+    if (request !== rulesRequest) return;
+    title.textContent = "";
+    body.replaceChildren(label("p", "rules.loadError", { class: "note" }));
+    root.dataset.rulesState = "error";
+  }
+}
+
+/** The profile the player is looking at: the game on the table, else the set-up choice. */
+function currentProfile() {
+  if (html.dataset.playing) return html.dataset.playing;
+  const chosen = document.querySelector("[data-zone='setup'] [data-profile][aria-pressed='true']");
+  return chosen ? chosen.dataset.profile : PROFILE_ORDER[0];
+}
+
+function installRules() {
+  const dialog = document.querySelector("dialog[data-dialog='rules']");
+  if (!dialog) return null;
+  const select = element("select", { "data-rules-profile": "" });
+  for (const id of PROFILE_ORDER) {
+    const option = label("option", `profile.${id}.name`, { value: id });
+    select.appendChild(option);
+  }
+  const root = element("section", { class: "rules-page", "data-rules-page": "", "aria-live": "polite" }, [
+    element("label", {}, [label("span", "rules.profile"), select]),
+    element("h3", { "data-rules-title": "" }),
+    label("p", "rules.ruleIds", { class: "note" }),
+    element("div", { "data-rules-body": "" }),
+  ]);
+  dialog.insertBefore(root, dialog.querySelector("form"));
+  select.addEventListener("change", () => renderRules(root));
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-ui='rules']")) return;
+    select.value = currentProfile();
+    renderRules(root);
+  });
+  return root;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The picker
+
+export function installLanguage(bridge) {
+  const rules = installRules();
+  const dialog = document.querySelector("dialog[data-dialog='settings']");
+  const select = element("select", { "data-language": "" });
+  for (const lang of LANGUAGES) select.appendChild(label("option", `language.${lang}`, { value: lang, lang }));
+  select.value = currentLanguage();
+  const row = element("label", { class: "language-row" }, [label("span", "settings.language"), select]);
+  if (dialog) dialog.insertBefore(row, dialog.querySelector("h2").nextSibling);
+  html.dataset.language = currentLanguage();
+
+  let switching = Promise.resolve();
+  select.addEventListener("change", () => {
+    const lang = select.value;
+    switching = switching.then(async () => {
+      if (!LANGUAGES.includes(lang)) return;
+      try {
+        await loadLanguage(lang);
+      } catch {
+        select.value = currentLanguage();
+        return;
+      }
+      remember(lang);
+      bridge.redraw();
+      if (rules && rules.closest("dialog").open) await renderRules(rules);
+      select.value = lang;
+      html.dataset.language = lang;
+      document.dispatchEvent(new CustomEvent("kaffeehaus:language", { detail: { lang } }));
+    });
+  });
+}
