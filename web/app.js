@@ -87,19 +87,6 @@ function startEngine() {
 
 const call = (cmd, args) => engine.call(cmd, args);
 
-// Offline play, the saved-game check, share links and the deal of the day live in
-// web/extras.js (docs/OFFLINE-LINKS.md); they reach the table only through this bridge.
-// Loaded on the side, so the table never waits for them and works without them.
-const extrasModule = import("./extras.js").catch(() => null);
-const bridge = {
-  call,
-  begin: (state, { level, aiSeed = 0 }) => begin(state, { level, aiSeed }),
-  state: () => game.state,
-  level: () => game.level,
-  choice: () => setup.values(),
-  fail: (error) => fail(error),
-};
-
 // What web/extras.js (offline, saved-game check, share links, deal of the day) may use.
 const extrasBridge = {
   call,
