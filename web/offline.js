@@ -56,11 +56,14 @@ export async function startOffline() {
     return;
   }
   html.dataset.offline = "installing";
+  const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // A new version took over after the player asked for it: load its page.
-    if (html.dataset.update === "ready" && !reloading) {
+    // A new version took over (the player asked for it, here or in another tab): this page's
+    // assets belong to the old build, whose cache is gone, so load the new page and continue
+    // the saved game there. (The first install also changes the controller: nothing to do.)
+    if (hadController && !reloading) {
       reloading = true;
-      window.location.reload();
+      reloadAndResume();
     }
   });
   try {

@@ -243,14 +243,19 @@ def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, d
         sw = (site / "sw.js").read_text()
         version = json.loads((site / "precache.json").read_text())["version"]
         (site / "sw.js").write_text(sw.replace(f'"version":"{version}"', '"version":"next-build"', 1))
+        other = watched(context)  # a second tab of the site, on the set-up screen
+        boot(other, url)
         assert page.get_attribute("html", "data-update") is None
         page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
         page.wait_for_selector("[data-notice='update']", timeout=60_000)
         assert page.get_attribute("html", "data-update") == "ready"
         # the old version still serves this page meanwhile
         assert old in page.evaluate("() => caches.keys()")
-        with page.expect_navigation():
+        # one "reload" moves every tab to the new version (their old assets' cache goes)
+        with other.expect_navigation(), page.expect_navigation():
             page.click("[data-notice='update'] [data-ui='reload-update']")
+        other.wait_for_selector("html[data-playing]", state="attached", timeout=ENGINE_BOOT_MS)
+        assert other.watch.errors == []
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
         # the reloaded page continues the game by itself
         page.wait_for_selector("html[data-playing]", state="attached", timeout=30_000)
