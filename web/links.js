@@ -167,6 +167,7 @@ function closeForm(extra = []) {
   const close = document.createElement("button");
   close.type = "submit";
   close.textContent = t("action.close.dialog");
+  close.dataset.i18n = "action.close.dialog";
   form.append(...extra, close);
   return form;
 }
@@ -187,6 +188,7 @@ function showReplay(bridge, state, obs, link) {
     play.type = "button";
     play.dataset.ui = "replay-play";
     play.textContent = t("replay.play");
+    play.dataset.i18n = "replay.play";
     d.append(h2, note, list, result, closeForm([play]));
   });
   const settings = cardSettings();
@@ -248,7 +250,15 @@ function showReplay(bridge, state, obs, link) {
     }
   };
   if (!node.open) node.showModal();
+  replayShown = () => showReplay(bridge, state, obs, link);
 }
+
+// The replay's sentences are drawn here: a language switch (web/lang.js) draws them again.
+let replayShown = null;
+document.addEventListener("kaffeehaus:language", () => {
+  const node = document.querySelector("dialog[data-dialog='replay']");
+  if (node && node.open && replayShown) replayShown();
+});
 
 // ---------------------------------------------------------------------------------------------
 // Sharing the deal on the table
@@ -279,6 +289,7 @@ function shareDialog() {
     url.className = "share-url";
     url.dataset.shareUrl = "";
     url.setAttribute("aria-label", t("share.url"));
+    url.dataset.i18nAttr = "aria-label:share.url";
     const status = document.createElement("p");
     status.className = "note";
     status.dataset.shareStatus = "";
@@ -289,10 +300,12 @@ function shareDialog() {
     copy.type = "button";
     copy.dataset.ui = "copy-link";
     copy.textContent = t("share.copy");
+    copy.dataset.i18n = "share.copy";
     const native = document.createElement("button");
     native.type = "button";
     native.dataset.ui = "web-share";
     native.textContent = t("share.native");
+    native.dataset.i18n = "share.native";
     native.hidden = typeof navigator.share !== "function";
     row.append(copy, native);
     d.append(h2, note, moves, url, row, status, closeForm());

@@ -697,6 +697,38 @@ def test_the_deal_of_the_day_is_the_engines_and_its_result_is_shared(browser, ba
         second.close()
 
 
+def _switch_language(page, lang):
+    page.evaluate("""(lang) => {   // the picker sits in the settings dialog: switch by script
+        const select = document.querySelector('select[data-language]');
+        select.value = lang; select.dispatchEvent(new Event('change'));
+    }""", lang)
+    page.wait_for_selector(f"html[data-language='{lang}']", state="attached")
+
+
+def test_share_and_replay_follow_a_language_switch(page, base_url):
+    de = json.loads((build.ROOT / "web" / "i18n" / "de.json").read_text())
+    boot(page, base_url + "#s=" + _valid_token(with_moves=True))
+    dialog = page.locator("dialog[data-dialog='replay']")
+    dialog.wait_for(timeout=30_000)
+    _switch_language(page, "de")
+    assert dialog.locator("[data-replay-title]").text_content() == de["replay.title"]
+    assert dialog.locator("[data-ui='replay-play']").text_content() == de["replay.play"]
+    assert dialog.locator(".replay-heading").first.text_content() == de["replay.trick"].replace("{n}", "1")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    _switch_language(page, "en")
+    page.click("[data-ui='share']")  # the share dialog is made in English…
+    page.wait_for_selector("dialog[data-dialog='share'][data-ready='true']")
+    page.keyboard.press("Escape")
+    _switch_language(page, "de")      # …and follows the switch
+    assert page.text_content("[data-ui='share']") == de["action.share"]
+    share = page.locator("dialog[data-dialog='share']")
+    assert share.locator("[data-ui='copy-link']").text_content() == de["share.copy"]
+    assert share.locator("h2").text_content() == de["share.title"]
+    assert share.locator("[data-share-url]").get_attribute("aria-label") == de["share.url"]
+    assert page.watch.errors == []
+
+
 def test_every_string_of_these_modules_exists_in_english():
     """web/{links,daily,saves,offline,notices}.js take every text from web/i18n/en.json."""
     root = build.ROOT / "web"
