@@ -278,8 +278,7 @@ def test_reload_in_the_middle_of_a_deal_resumes_the_same_position(page, base_url
     page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
     boot(page, base_url)
     start_deal(page, "schnapsen")
-    play_one(page)
-    play_one(page)
+    play_one(page)  # one trick: nobody can have 66 yet (22 + a 40 marriage at most)
     assert status(page) == "your-turn"
     before = table_position(page)
     state = saved(page)["state"]
@@ -298,8 +297,7 @@ def test_a_closed_tab_resumes_in_a_new_one(context, base_url):
     boot(page, base_url)
     start_deal(page, "bummerl")
     play_one(page)
-    if status(page) != "your-turn":
-        pytest.skip("the deal ended at once")
+    assert status(page) == "your-turn"  # one trick: nobody can have 66 yet
     before = table_position(page)
     page.close()
     again = watched(context)
