@@ -361,10 +361,14 @@ export async function openShare(bridge, { withMoves } = {}) {
   await fillShare(node);
 }
 
-/** The "Share" button in the top bar, shown while a game is on the table. */
+/**
+ * The "Share" button in the top bar, shown while a game is on the table: its own item of the
+ * bar, before the menu (the bar wraps, so long words in any language never widen the page).
+ */
 export function installShareButton(bridge) {
-  const menu = document.querySelector(".menu") || document.querySelector("header");
-  if (!menu || document.querySelector("[data-ui='share']")) return;
+  const menu = document.querySelector("header .menu");
+  const bar = menu ? menu.parentElement : document.querySelector("header");
+  if (!bar || document.querySelector("[data-ui='share']")) return;
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.ui = "share";
@@ -375,7 +379,8 @@ export function installShareButton(bridge) {
     dismiss("daily-done");
     openShare(bridge);
   });
-  menu.insertBefore(button, menu.firstChild);
+  button.className = "share-button";
+  bar.insertBefore(button, menu);
   const update = () => { button.hidden = !html.dataset.playing; };
   new MutationObserver(update).observe(html, { attributes: true, attributeFilter: ["data-playing"] });
   update();

@@ -727,6 +727,23 @@ def test_share_and_replay_follow_a_language_switch(page, base_url):
     assert page.watch.errors == []
 
 
+@pytest.mark.parametrize("locale", ["pt-BR", "fr-FR", "de-DE", "cs-CZ", "en-GB"])
+def test_the_share_button_fits_a_phone_in_every_language(browser, base_url, locale):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale, reduced_motion="reduce")
+    try:
+        page = watched(context)
+        boot(page, base_url)
+        start_deal(page)
+        button = page.locator("[data-ui='share']")
+        assert button.is_visible()
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+        assert page.watch.errors == []
+    finally:
+        context.close()
+
+
 def test_every_string_of_these_modules_exists_in_english():
     """web/{links,daily,saves,offline,notices}.js take every text from web/i18n/en.json."""
     root = build.ROOT / "web"
