@@ -127,13 +127,15 @@ function installRules() {
     const option = label("option", `profile.${id}.name`, { value: id });
     select.appendChild(option);
   }
-  const root = element("section", { class: "rules-page", "data-rules-page": "", "aria-live": "polite" }, [
+  const root = element("section", { class: "rules-page", "data-rules-page": "" }, [
     element("label", {}, [label("span", "rules.profile"), select]),
     element("h3", { "data-rules-title": "" }),
     label("p", "rules.ruleIds", { class: "note" }),
     element("div", { "data-rules-body": "" }),
   ]);
-  dialog.insertBefore(root, dialog.querySelector("form"));
+  // The full page replaces the two short summaries in this dialog (the set-up screen keeps its own).
+  for (const p of dialog.querySelectorAll("[data-i18n='rules.schnapsen'], [data-i18n='rules.schneider']")) p.hidden = true;
+  dialog.insertBefore(root, dialog.querySelector("h2").nextSibling);
   select.addEventListener("change", () => renderRules(root));
   document.addEventListener("click", (event) => {
     if (!event.target.closest("[data-ui='rules']")) return;

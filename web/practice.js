@@ -138,6 +138,7 @@ export function installPractice(bridge) {
     undoButton.disabled = !(settled && history.length);
     analyseButton.hidden = !(obs && obs.result && history.length);
     analyseButton.disabled = !settled;
+    if (!practice && analyseButton.hidden) bar.hidden = true;   // nothing to show: no room taken
   }
 
   new MutationObserver(refresh).observe(html, { attributes: true, attributeFilter: ["data-busy", "data-playing"] });

@@ -468,3 +468,38 @@ def test_a_whole_deal_with_the_keyboard_alone(table):
     if obs:
         assert obs["result"] is not None
     assert page.watch.errors == []
+
+
+# --- static: every key the new modules use exists ----------------------------------------------
+
+def test_keys_used_by_the_new_modules_exist():
+    scripts = ["lang.js", "practice.js", "stats.js", "sound.js", "features.js"]
+    keys = set()
+    for name in scripts:
+        source = (ROOT / "web" / name).read_text()
+        keys |= set(re.findall(r'\bt\("([^"]+)"', source))
+        keys |= set(re.findall(r'\blabel\("[a-z0-9]+", "([^"]+)"', source))
+        keys |= set(re.findall(r'\bbutton\("[a-z-]+", "([^"]+)"', source))
+    keys |= {f"setup.mode.{m}" for m in ("ranked", "practice")} | {f"language.{lang}" for lang in LANGS}
+    assert len(keys) > 40
+    for lang in LANGS:
+        missing = sorted(k for k in keys if k not in STRINGS[lang])
+        assert not missing, (lang, missing)
+
+
+def test_practice_bar_fits_a_phone(browser, base_url):
+    ctx = browser.new_context(reduced_motion="reduce", viewport={"width": 360, "height": 640}, locale="pt-BR")
+    try:
+        page = open_page(watched(ctx), base_url)
+        status = start(page, "bummerl", mode="practice")
+        assert status == "your-turn"
+        page.click("[data-ui='hint']")
+        page.wait_for_selector("html[data-hint='ready']", state="attached", timeout=30_000)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+        for selector in ("[data-zone='hand']", "[data-zone='practice']", "[data-ui='hint']", "[data-ui='undo']", "[data-hint-text]"):
+            box = page.locator(selector).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 361, selector
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 641, (selector, box)
+        assert page.errors == []
+    finally:
+        ctx.close()
