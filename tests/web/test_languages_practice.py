@@ -503,3 +503,40 @@ def test_practice_bar_fits_a_phone(browser, base_url):
         assert page.errors == []
     finally:
         ctx.close()
+
+
+def test_statistics_count_matches_bummerls_and_streaks(table):
+    """recordStats (web/stats.js) on the engine's own observations of a Bummerl played to its end."""
+    page = table
+    state = api.new_match("bummerl", seed=7)
+    rng = random.Random(7)
+    steps = []
+    prev = api.observation(state, 0)
+    while not (prev["match"] and prev["match"]["over"]):
+        state = api.apply(state, rng.choice(api.legal_actions(state)))
+        obs = api.observation(state, 0)
+        steps.append([prev, obs])
+        prev = obs
+    entry = page.evaluate("""async (steps) => {
+        const src = document.querySelector('script[type=module]').src;
+        const { recordStats, loadStats } = await import(new URL('stats.js', src).href);
+        for (const [prev, obs] of steps) recordStats(prev, obs, 'hard');
+        recordStats(null, steps[steps.length - 1][1], 'hard');                // a game shown again: not counted
+        recordStats(steps[steps.length - 1][1], steps[steps.length - 1][1], 'hard');
+        return loadStats().entries['bummerl|hard'];
+    }""", steps)
+    final = steps[-1][1]["match"]
+    sheet = final["sheet"]
+    assert entry["deals"] == len(sheet) == final["deals_played"]
+    assert entry["dealsWon"] == sum(1 for d in sheet if d["winner"] == 0)
+    assert entry["dealsLost"] == sum(1 for d in sheet if d["winner"] == 1)
+    assert entry["pointsWon"] == sum(d["game_points"] for d in sheet if d["winner"] == 0)
+    assert entry["pointsLost"] == sum(d["game_points"] for d in sheet if d["winner"] == 1)
+    assert (entry["matches"], entry["matchesWon"], entry["matchesLost"]) == (
+        1, int(final["winner"] == 0), int(final["winner"] == 1))
+    assert (entry["bummerlsWon"], entry["bummerlsLost"]) == tuple(final["bummerls"])
+    runs, run = [], 0
+    for d in sheet:
+        run = run + 1 if d["winner"] == 0 else 0
+        runs.append(run)
+    assert entry["streak"] == runs[-1] and entry["bestStreak"] == max(runs)
