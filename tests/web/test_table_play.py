@@ -183,7 +183,7 @@ def test_illegal_cards_cannot_be_played(table):
     page_engine(page)
     rng = random.Random(3)
     forced = 0
-    for _ in range(6):
+    for _ in range(15):   # deals are random: enough of them to meet forced suits twice
         status = start(page, "schnapsen", length="deal")
         while status == "your-turn":
             state = saved_state(page)
