@@ -114,6 +114,14 @@ async function aiAction(observation) {
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
+// After announcing a marriage: the engine's legal actions say whether the Queen may be led
+// (strict rules allow only the King, ST-3), so the prompt names the right card.
+function marriageStatus(obs) {
+  const queen = `Q${obs.pending_marriage}`;
+  const kingOnly = obs.hand.includes(queen) && !obs.legal_actions.includes(queen);
+  return t(kingOnly ? "status.afterMarriageKing" : "status.afterMarriage");
+}
+
 function setStatus(kind, text) {
   els.status.dataset.status = kind;
   els.status.textContent = text;
@@ -330,7 +338,7 @@ async function computerMove(obs) {
 function yourTurn(obs) {
   setBusy(false);
   let text = t("status.yourTurnLead");
-  if (obs.pending_marriage) text = t("status.afterMarriage");
+  if (obs.pending_marriage) text = marriageStatus(obs);
   else if (obs.trick.length) text = t("status.yourTurnAnswer");
   setStatus("your-turn", text);
   drawTable(obs, { interactive: true });
@@ -469,7 +477,7 @@ function statusText(kind) {
   if (kind === "setup") return t("status.pickGame");
   if (kind === "opponent-turn") return t("status.thinking");
   if (kind === "your-turn" && obs) {
-    if (obs.pending_marriage) return t("status.afterMarriage");
+    if (obs.pending_marriage) return marriageStatus(obs);
     return t(obs.trick.length ? "status.yourTurnAnswer" : "status.yourTurnLead");
   }
   if ((kind === "deal-over" || kind === "match-over") && obs && obs.result) return resultText(obs);

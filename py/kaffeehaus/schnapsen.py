@@ -132,7 +132,11 @@ class SchnapsenDeal(Deal):
         if self.to_move() != player:
             return "not_your_turn"
         if not self.trick:
-            return "marriage_card" if self.pending_marriage else None
+            if not self.pending_marriage:
+                return None
+            if self.strict:
+                return "marriage_king"                         # ST-3: only the King
+            return "marriage_card"                             # AC-1
         if card in self.playable_answers(player):
             return None
         lead = self.trick[0][1]
@@ -143,11 +147,10 @@ class SchnapsenDeal(Deal):
         return "must_trump"
 
     def card_refusal(self, player, card):
+        suit = self.pending_marriage
         return {
-            "marriage_card": f"after announcing {self.pending_marriage} the marriage must be led with "
-                             + (f"K{self.pending_marriage}" if self.strict else
-                                f"K{self.pending_marriage} or Q{self.pending_marriage}")
-                             + " (AC-1)",
+            "marriage_card": f"after announcing {suit} the marriage must be led with K{suit} or Q{suit} (AC-1)",
+            "marriage_king": f"after announcing {suit} the marriage must be led with K{suit} (ST-3)",
             "must_follow_suit": "in phase 2 the led suit must be followed (SV-1, SB-1)",
             "must_beat": "in phase 2 the led card must be beaten when possible (SV-1)",
             "must_trump": "in phase 2 without the led suit a trump must be played (SV-1, SB-1)",

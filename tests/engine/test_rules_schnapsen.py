@@ -484,7 +484,7 @@ def test_ST_3_strict_marriage_must_lead_the_king():
     deck = make_deck("schnapsen-strict", fh=["KH", "QH", "AS", "JS", "TS"], trump="AC")
     state = play(deal("schnapsen-strict", deck), ["marry:H"])
     assert sorted(api.legal_actions(state)) == ["KH", "claim"]
-    assert obs(state, FH)["illegal"]["QH"] == "marriage_card"
+    assert obs(state, FH)["illegal"]["QH"] == "marriage_king"
     with pytest.raises(api.IllegalAction):
         api.apply(state, "QH")
 
