@@ -361,49 +361,8 @@ class Solver:
                pos.leader, pos.lead, pos.pending, pos.cpts[0], pos.cpts[1],
                pos.ntr[0] > 0, pos.ntr[1] > 0, pos.marr[0], pos.marr[1], pos.imm[0], pos.imm[1],
                pos.closed_by, pos.cs_pts >= 33, pos.cs_trick, pos.p2w, pos.ntricks == 0)
-        entry = self.tt.get(key)
-        best_move = None
-        if entry is not None:
-            lo, hi, best_move = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        a0, b0 = alpha, beta
-        moves = schnapsen_moves(pos, p)
-        if best_move is not None and best_move in moves:
-            moves.remove(best_move)
-            moves.insert(0, best_move)
-        maximizing = p == self.me
-        best = -INF if maximizing else INF
-        chosen = None
-        for move in moves:
-            child = pos.copy()
-            apply_move(child, p, move)
-            v = self._ab_schnapsen(child, alpha, beta)
-            if maximizing:
-                if v > best:
-                    best, chosen = v, move
-                    if v > alpha:
-                        alpha = v
-            else:
-                if v < best:
-                    best, chosen = v, move
-                    if v < beta:
-                        beta = v
-            if alpha >= beta:
-                break
-        if best <= a0:
-            self.tt[key] = (-INF, best, chosen)
-        elif best >= b0:
-            self.tt[key] = (best, INF, chosen)
-        else:
-            self.tt[key] = (best, best, chosen)
-        return best
+        return self._tt_search(pos, p, key, schnapsen_moves, apply_move,
+                               self._ab_schnapsen, alpha, beta)
 
     # --- Schneider -----------------------------------------------------------------------------
     def _ab_schneider(self, pos, alpha, beta):
@@ -413,6 +372,13 @@ class Solver:
         p = pos.leader if pos.lead < 0 else 1 - pos.leader
         key = (pos.hands[0], pos.hands[1], tuple(pos.stock), pos.leader, pos.lead,
                pos.hon[0], pos.hon[1])
+        return self._tt_search(pos, p, key, schneider_moves, play_card,
+                               self._ab_schneider, alpha, beta)
+
+    # --- the alpha-beta step both generic searches share ----------------------------------------
+    def _tt_search(self, pos, p, key, moves_of, play, recurse, alpha, beta):
+        """Fail-soft alpha-beta over the moves of seat `p`: transposition-table bounds first,
+        the table's best move tried first, the bound stored after."""
         entry = self.tt.get(key)
         best_move = None
         if entry is not None:
@@ -426,25 +392,25 @@ class Solver:
             alpha = max(alpha, lo)
             beta = min(beta, hi)
         a0, b0 = alpha, beta
-        moves = schneider_moves(pos, p)
+        moves = moves_of(pos, p)      # only now: a table hit needs no move list
         if best_move is not None and best_move in moves:
             moves.remove(best_move)
             moves.insert(0, best_move)
         maximizing = p == self.me
         best = -INF if maximizing else INF
         chosen = None
-        for c in moves:
+        for move in moves:
             child = pos.copy()
-            child.play(p, c)
-            v = self._ab_schneider(child, alpha, beta)
+            play(child, p, move)
+            v = recurse(child, alpha, beta)
             if maximizing:
                 if v > best:
-                    best, chosen = v, c
+                    best, chosen = v, move
                     if v > alpha:
                         alpha = v
             else:
                 if v < best:
-                    best, chosen = v, c
+                    best, chosen = v, move
                     if v < beta:
                         beta = v
             if alpha >= beta:
@@ -518,6 +484,10 @@ def apply_move(pos, p, move):
             pos.result = pos.score_claim(p)
         else:
             pos.play(p, c)
+
+
+def play_card(pos, p, card):
+    pos.play(p, card)
 
 
 def schneider_moves(pos, p):
