@@ -36,17 +36,23 @@ TIMED = ("expert",)
 TIMES = []          # (profile, wall seconds, CPU seconds) of expert decisions
 
 
+def timed_action(state, profile, seats, ai_seed):
+    """The AI's action for the seat to move, its decision time recorded for timed levels."""
+    p = api.to_move(state)
+    obs = api.observation(state, p)
+    t0, c0 = time.perf_counter(), time.process_time()
+    action = api.ai_action(obs, level=seats[p], seed=ai_seed)
+    if seats[p] in TIMED:
+        TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
+                      forced_action(obs) is None))
+    return action
+
+
 def play_deal(profile, options, seed, dealer, seats, ai_seed):
     """One deal; seats[p] is the level of player p. Returns (winner, game points)."""
     state = api.new_deal(profile, options=options, seed=seed, dealer=dealer)
     while api.to_move(state) is not None:
-        p = api.to_move(state)
-        obs = api.observation(state, p)
-        t0, c0 = time.perf_counter(), time.process_time()
-        action = api.ai_action(obs, level=seats[p], seed=ai_seed)
-        if seats[p] in TIMED:
-            TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
-                          forced_action(obs) is None))
+        action = timed_action(state, profile, seats, ai_seed)
         state = api.apply(state, action)
     r = api.deal_result(state)
     return r["winner"], r["game_points"]
@@ -62,13 +68,7 @@ def play_match(profile, options, seed, seats, ai_seed):
         if api.to_move(state) is None:
             state = api.apply(state, "next")
             continue
-        p = api.to_move(state)
-        obs = api.observation(state, p)
-        t0, c0 = time.perf_counter(), time.process_time()
-        action = api.ai_action(obs, level=seats[p], seed=ai_seed)
-        if seats[p] in TIMED:
-            TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
-                          forced_action(obs) is None))
+        action = timed_action(state, profile, seats, ai_seed)
         state = api.apply(state, action)
         if api.to_move(state) is None and api.deal_result(state) is not None:
             deals += 1 if action != "next" else 0
