@@ -20,6 +20,7 @@ Usage:
 """
 
 import argparse
+import json
 import math
 import pathlib
 import statistics
@@ -95,31 +96,55 @@ def wilson(wins, n):
     return c - h, c + h
 
 
+CACHE = {"path": None, "data": {}}     # --cache: per-pair records of earlier runs
+
+
+def load_cache(path):
+    CACHE["path"] = path
+    if path and pathlib.Path(path).exists():
+        CACHE["data"] = json.loads(pathlib.Path(path).read_text())
+
+
+def save_cache():
+    if CACHE["path"]:
+        pathlib.Path(CACHE["path"]).write_text(json.dumps(CACHE["data"]))
+
+
+def duplicate_pair(profile, options, a, b, i, tag):
+    """One duplicate deal pair: [(A dealt, signed gp for A, A won: 1/0.5/0), (..)]."""
+    key = f"{tag}|{a}|{b}|{i}"
+    if key in CACHE["data"]:
+        return [tuple(x) for x in CACHE["data"][key]]
+    seed = f"bench:{tag}:{i}"
+    dealer = i % 2
+    rec = []
+    for a_seat in (0, 1):
+        seats = [b, b]
+        seats[a_seat] = a
+        w, gp = play_deal(profile, options, seed, dealer, seats, ai_seed=i)
+        v = 0 if w is None else (gp if w == a_seat else -gp)
+        rec.append((a_seat == dealer, v, 1 if (w == a_seat) else 0.5 if w is None else 0))
+    if CACHE["path"]:
+        CACHE["data"][key] = rec
+        if i % 10 == 9:
+            save_cache()
+    return rec
+
+
 def duplicate_deals(profile, options, a, b, n, tag):
     pair_means = []
     records = []            # per pair: [(a_deals, signed gp for A), (..)]
     won = 0
-    played = 0
     for i in range(n):
-        seed = f"bench:{tag}:{i}"
-        dealer = i % 2
-        vals = []
-        rec = []
-        for a_seat in (0, 1):
-            seats = [b, b]
-            seats[a_seat] = a
-            w, gp = play_deal(profile, options, seed, dealer, seats, ai_seed=i)
-            v = 0 if w is None else (gp if w == a_seat else -gp)
-            vals.append(v)
-            rec.append((a_seat == dealer, v))
-            won += 1 if (w == a_seat) else 0.5 if w is None else 0
-            played += 1
-        pair_means.append(sum(vals) / 2)
-        records.append(rec)
+        rec = duplicate_pair(profile, options, a, b, i, tag)
+        pair_means.append((rec[0][1] + rec[1][1]) / 2)
+        won += rec[0][2] + rec[1][2]
+        records.append([(d, v) for d, v, _ in rec])
+    save_cache()
     m, h = mean_ci(pair_means)
     est, lo, hi = match_estimate(profile, options, records)
-    return {"pairs": n, "gp": m, "gp_ci": h, "deal_share": won / played,
-            "match_est": est, "match_lo": lo, "match_hi": hi}
+    return {"pairs": n, "gp": m, "gp_ci": h, "deal_share": won / (2 * n),
+            "match_est": est, "match_lo": lo, "match_hi": hi, "pair_means": pair_means}
 
 
 def simulate_matches(profile, options, pool, rng, count):
@@ -215,6 +240,18 @@ def report(profile, options, a, b, args):
                  f" [{100 * m['lo']:.1f}, {100 * m['hi']:.1f}]")
     line += f" | {time.time() - t0:.0f}s"
     print(line, flush=True)
+    if args.deals and args.ab:
+        # the same deal pairs (same seeds, same AI seeds) with A replaced by args.ab
+        d2 = duplicate_deals(profile, options, args.ab, b, args.deals, tag)
+        diffs = [x - y for x, y in zip(d["pair_means"], d2["pair_means"])]
+        m, h = mean_ci(diffs)
+        print(f"{'':46s} {args.ab:>9s} vs {b:<9s} | {d2['pairs']:4d} dup deals: gp/deal {d2['gp']:+.3f}"
+              f" ± {d2['gp_ci']:.3f}, deals won {100 * d2['deal_share']:.1f}%, matches (resampled)"
+              f" {100 * d2['match_est']:.1f}% [{100 * d2['match_lo']:.1f}, {100 * d2['match_hi']:.1f}]",
+              flush=True)
+        print(f"{'':46s} paired A/B {a} minus {args.ab} vs {b}: {m:+.3f} ± {h:.3f} gp/deal over"
+              f" {len(diffs)} deal pairs (95% CI; {sum(1 for x in diffs if x > 0)} pairs better,"
+              f" {sum(1 for x in diffs if x < 0)} worse)", flush=True)
 
 
 def times_report():
@@ -260,6 +297,12 @@ def register_experiments():
         return levels._pimc_best(obs, pimc.Config(samples=16, exact_stock=4), seed, None, deadline)
     levels.EXPERIMENTS["endgame4"] = endgame4
 
+    def expert_noinfer(obs, seed, deadline, iterations):
+        config = levels._config(dict(levels.EXPERT, infer=None), iterations)
+        return levels._pimc_best(obs, config, seed, levels.match_utility(obs), deadline,
+                                 levels.EXPERT_MARGIN)
+    levels.EXPERIMENTS["expert-noinfer"] = expert_noinfer
+
 
 def main():
     register_experiments()
@@ -271,7 +314,13 @@ def main():
     ap.add_argument("--deals", type=int, default=0, help="duplicate deals per pairing")
     ap.add_argument("--matches", type=int, default=0, help="duplicate matches per pairing")
     ap.add_argument("--times", action="store_true", help="report expert decision times")
+    ap.add_argument("--ab", help="paired A/B: also play this level in A's seat on the same deal"
+                    " pairs and report the per-pair difference (e.g. --pair expert:heuristic"
+                    " --ab expert-noinfer)")
+    ap.add_argument("--cache", help="JSON file of per-pair deal records reused across runs"
+                    " (keyed by profile, options, levels and pair number)")
     args = ap.parse_args()
+    load_cache(args.cache)
     profiles = args.profile or ["schnapsen", "schnapsen-strict", "bummerl", "schneider",
                                 "schneider-neighbour"]
     options = eval(args.options, {}, {"true": True, "false": False})

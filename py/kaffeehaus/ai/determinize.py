@@ -24,9 +24,41 @@ from ..cards import SUITS
 from . import model
 
 
+def bits_of(m):
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class Inference:
+    """How much less likely a layout is when it would mean the opponent passed up a choice a
+    sensible player takes (a likelihood weight, never a hard exclusion):
+
+    * `marriage`: they led without announcing while holding K and Q of a suit (SS-7);
+    * `exchange`: they led with the talon open without exchanging while holding the trump
+      jack (SS-6);
+    * `answer` (None: not used): in Phase 1 they answered a led ace or ten of a side suit
+      without taking it while holding a higher card of that suit or a trump.
+    """
+
+    def __init__(self, marriage=0.15, exchange=0.15, answer=None):
+        self.marriage = marriage
+        self.exchange = exchange
+        self.answer = answer
+
+
+INFER = Inference()
+
+
 class Info:
-    def __init__(self, obs):
+    def __init__(self, obs, infer=None):
         self.obs = obs
+        self.infer = infer
+        self.events = []            # (card list, "any"/"all", weight): see `weight`
+        self.event_keys = []
         self.profile = obs["profile"]
         self.options = obs["options"]
         self.me = obs["player"]
@@ -84,7 +116,28 @@ class Info:
         k = 0                 # tricks completed
         on_table = 0
         lead_phase2 = False
+        opp = self.opp
+        turn = []             # the leader's actions this turn before the lead card
+        turn_open = False     # the talon was open when this turn began
+        opp_turns = []        # (trick index, talon open, actions before the lead)
+        answers = []          # (trick index, my lead, their answer) of Phase-1 tricks
+        self.phase1 = []      # per completed trick: played with the talon open (both drew)
+        self.opp_played = {}  # card -> trick index where the opponent played it
         for player, action in obs["actions"]:
+            if on_table == 0 and not turn:
+                turn_open = closed_by is None and total_stock - 2 * k > 0
+            if action in t.index:
+                if player == opp:
+                    self.opp_played[t.index[action]] = k
+                if on_table == 0:
+                    if player == opp:
+                        opp_turns.append((k, turn_open, turn))
+                    turn = []
+                elif player == opp and not lead_phase2:
+                    answers.append((k, t.index[hist[k]["cards"][0][1]] if k < len(hist)
+                                    else None, t.index[action]))
+            else:
+                turn = turn + [action]
             if action == "close":
                 o = 1 - player
                 cs_pts = cpts[o] + (marr[o] if ntr[o] else imm[o])
@@ -110,8 +163,11 @@ class Info:
                     p2w |= 1 << w
                     if rp == self.opp:
                         self._phase2_answer(t.index[lc], t.index[rc], bummerl)
+                self.phase1.append(not lead_phase2)
                 k += 1
                 on_table = 0
+        if self.infer is not None:
+            self._inference_events(opp_turns, answers, hand_size)
         self.cpts, self.ntr, self.marr, self.imm = cpts, ntr, marr, imm
         self.closed_by, self.cs_pts, self.cs_trick, self.p2w = closed_by, cs_pts, cs_trick, p2w
         self.ntricks = k
@@ -150,9 +206,139 @@ class Info:
         self.hon = hon
         self.ntricks = ntricks
 
+    # --- soft inference from the opponent's public choices -------------------------------------
+    def _inference_events(self, opp_turns, answers, hand_size):
+        """Events "at trick k the opponent passed up a choice it would have taken with these
+        cards". Each is kept as the cards involved, each with the number of cards the opponent
+        drew between that moment and the moment the card was last seen with them (played, or
+        now for its current hand): a card now in its hand may have been drawn since."""
+        t, inf = self.t, self.infer
+        trump = self.trump
+        ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+        unknown = 0
+        for c in self.unknown:
+            unknown |= 1 << c
+        married = {m["suit"] for m in self.obs["marriages"] if m["player"] == self.opp}
+        # the indicator taken in exchange or drawn last came to the opponent at that moment
+        acquired = {}
+        exch = [k for k, _, acts in opp_turns if "exchange" in acts]
+        partners = set()
+        for m in self.obs["marriages"]:
+            if m["player"] == self.opp:
+                s = SUITS.index(m["suit"])
+                partners |= {s * t.nr + ki, s * t.nr + qi}
+        last_draw = sum(self.phase1)           # the opponent holds it from this trick on
+        for c in bits_of(self.known_opp):
+            if c in partners:
+                continue
+            if t.suit[c] == trump and t.rank[c] != t.nr_j and exch:
+                acquired[c] = exch[0]
+            else:
+                acquired[c] = last_draw
+        ntr = len(self.phase1)
+        draws_after = [0] * (ntr + 1)           # Phase-1 tricks (draws) from trick k to now
+        for k in range(ntr - 1, -1, -1):
+            draws_after[k] = draws_after[k + 1] + (1 if self.phase1[k] else 0)
+
+        def held(c, k):
+            """(card, draws since trick k) if the opponent may have held c at trick k; the
+            hidden cards are checked against the layout (None: fixed, not held)."""
+            if c in acquired and k < acquired[c]:
+                return None
+            if c in self.opp_played:
+                j = self.opp_played[c]
+                if j < k:
+                    return None
+                return (c, draws_after[k] - draws_after[j], True)
+            if unknown >> c & 1 or self.known_opp >> c & 1:
+                return (c, draws_after[k], unknown >> c & 1 == 0)
+            return None
+
+        def add(cards, mode, weight, k):
+            hs = hand_size - k + (sum(self.phase1[:k]))      # its hand size at trick k
+            hs = max(1, hs)
+            cards = [held(c, k) for c in cards]
+            if mode == "all" and any(x is None for x in cards):
+                return
+            cards = [x for x in cards if x is not None]
+            if all(sure for _, _, sure in cards):
+                return          # nothing hidden is involved: the same for every layout
+            self.events.append(([(c, hs / (hs + d), sure) for c, d, sure in cards], mode,
+                                weight))
+            self.event_keys.append((mode, tuple(sorted(c for c, _, _ in cards))))
+
+        for k, talon_open, acts in opp_turns:
+            if inf.marriage is not None and inf.marriage < 1 and not any(
+                    a.startswith("marry:") for a in acts):
+                for s in range(4):
+                    if SUITS[s] not in married:
+                        add([s * t.nr + ki, s * t.nr + qi], "all", inf.marriage, k)
+            if (inf.exchange is not None and inf.exchange < 1 and talon_open
+                    and "exchange" not in acts):
+                add([trump * t.nr + t.nr_j], "all", inf.exchange, k)
+        if inf.answer is not None and inf.answer < 1:
+            for k, lead, ans in answers:
+                if lead is None or t.suit[lead] == trump or t.points[lead] < 10:
+                    continue
+                if (t.suit[ans] == t.suit[lead] and t.rank[ans] < t.rank[lead]) or \
+                        t.suit[ans] == trump:
+                    continue            # it took the trick
+                winners = [c for c in bits_of(t.higher[lead] | t.suit_mask[trump])
+                           if c != ans]
+                add(winners, "any", inf.answer, k)
+
+    def weight(self, mask):
+        """Likelihood weight (0..1] of the opponent holding `mask` now, from the events. The
+        same cards passed up at several moments are one piece of evidence (the most likely
+        moment counts), not several."""
+        worst = {}
+        for key, (cards, mode, eps) in zip(self.event_keys, self.events):
+            if mode == "all":
+                p = 1.0
+                for c, pc, _ in cards:
+                    if not (mask >> c & 1 or c in self.opp_played):
+                        p = 0.0
+                        break
+                    p *= pc
+            else:
+                q = 1.0
+                for c, pc, _ in cards:
+                    if mask >> c & 1 or c in self.opp_played:
+                        q *= 1.0 - pc
+                p = 1.0 - q
+            f = 1.0 - (1.0 - eps) * p
+            if f < worst.get(key, 1.0):
+                worst[key] = f
+        w = 1.0
+        for f in worst.values():
+            w *= f
+        return w
+
     # --- sampling ------------------------------------------------------------------------------
     def sample(self, rng):
-        """One consistent layout: (opponent hidden cards mask, stock list top first)."""
+        """One consistent layout: (opponent hidden cards mask, stock list top first). With
+        inference events, layouts are accepted with probability `weight` (rejection sampling;
+        after 30 rejections the best-weighted layout drawn is kept)."""
+        best = None
+        for attempt in range(30 if self.events else 1):
+            mask = self._draw(rng)
+            if not self.events:
+                break
+            w = self.weight(mask | self.known_opp)
+            if w >= 1.0 or rng.random() < w:
+                best = None
+                break
+            if best is None or w > best[0]:
+                best = (w, mask)
+        if best is not None:
+            mask = best[1]
+        rest = [c for c in self.unknown if not mask >> c & 1]
+        rng.shuffle(rest)
+        if self.trump_card >= 0:
+            rest.append(self.trump_card)
+        return mask | self.known_opp, rest
+
+    def _draw(self, rng):
         for _ in range(50):
             allowed = self.allowed[:]
             rng.shuffle(allowed)
@@ -162,11 +348,7 @@ class Info:
                 mask |= 1 << c
             if all(bin(mask & sm).count("1") <= n for sm, n in self.counts):
                 break
-        rest = [c for c in self.unknown if not mask >> c & 1]
-        rng.shuffle(rest)
-        if self.trump_card >= 0:
-            rest.append(self.trump_card)
-        return mask | self.known_opp, rest
+        return mask
 
     def position(self, opp_mask, stock):
         obs = self.obs

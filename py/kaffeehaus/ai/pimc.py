@@ -37,8 +37,9 @@ class Config:
 
     def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0,
                  exact_samples=None, first_round=10, keep=3, margin=0.35, deep_from=None,
-                 deep_samples=None):
+                 deep_samples=None, infer=None):
         self.samples = samples
+        self.infer = infer              # determinize.Inference weights, or None (uniform)
         self.exact_samples = exact_samples or samples   # when the decision itself is exact
         self.exact_stock = exact_stock
         self.rollout_stock = exact_stock if rollout_stock is None else rollout_stock
@@ -110,7 +111,7 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     `config.margin` of the best (at least the best `config.keep`) get the remaining samples
     (successive halving: the time goes to the close contenders); the others keep the mean of
     the first round."""
-    info = Info(obs)
+    info = Info(obs, config.infer)
     me = obs["player"]
     if actions is None:
         actions = candidate_actions(obs)
