@@ -80,8 +80,8 @@ function startEngine() {
   }).catch(async (error) => {
     await uiReady.catch(() => {});
     html.dataset.engine = "error";
-    els.progressLabel.textContent = `${t("engine.error", { message: error.message })} ${t("engine.retry")}`;
-    setStatus("error", t("engine.error", { message: error.message }));
+    els.progressLabel.textContent = `${t("engine.error", { message: failureText(error) })} ${t("engine.retry")}`;
+    setStatus("error", t("engine.error", { message: failureText(error) }));
   });
 }
 
@@ -367,10 +367,17 @@ function setBusy(busy) {
   html.dataset.busy = String(busy);
 }
 
+// The page's own failures (engine-client.js types) in the player's language; the engine's
+// messages as they come.
+function failureText(error) {
+  const key = `engine.failure.${error.type}`;
+  return has(key) ? t(key) : error.message;
+}
+
 function fail(error) {
   if (error instanceof Abandoned) return;
   setBusy(false);
-  setStatus("error", t("status.error", { message: error.message }));
+  setStatus("error", t("status.error", { message: failureText(error) }));
 }
 
 async function act(action) {

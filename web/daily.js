@@ -55,7 +55,7 @@ async function startDaily(bridge) {
     await rememberDaily(bridge.call, state, date);
     dismiss("daily-done");
     await bridge.begin(state, { level: choice.level, aiSeed: 0 });
-    notify("daily", t("daily.started", { date, game: t(`profile.${choice.profile}.name`) }));
+    notify("daily", () => t("daily.started", { date, game: t(`profile.${choice.profile}.name`) }));
   } catch (error) {
     bridge.fail(error);
   }
@@ -86,8 +86,8 @@ export function installDaily(bridge, openShare) {
       const date = await dailyDate(bridge.call, bridge.state());
       if (date && status.dataset.status === "match-over" && !document.querySelector("[data-notice='daily-done']")) {
         dismiss("daily");
-        notify("daily-done", t("daily.done", { date }), {
-          buttons: [{ ui: "share-daily", label: t("daily.share"), primary: true,
+        notify("daily-done", () => t("daily.done", { date }), {
+          buttons: [{ ui: "share-daily", label: () => t("daily.share"), primary: true,
             onClick: () => openShare(bridge, { withMoves: true }) }],
         });
       }

@@ -8,6 +8,10 @@
 //     onProgress(value, stage) {},  // optional; value 0..1 while Python loads, stage a keyword:
 //                                   // "start" "runtime" "python" "micropip" "engine" "ready"
 //     bootTimeoutMs: 60000,         // optional; `ready` rejects with EngineError type "BootTimeout"
+//     silenceTimeoutMs: 60000,      // optional; once ready, a worker that answers nothing for this
+//                                   // long while a call waits is taken for dead (killed by the
+//                                   // browser, or hung): it is stopped and every call rejects
+//                                   // with EngineError type "Unresponsive"
 //     workerUrl,                    // optional; default ./engine-worker.js next to this file
 //   });
 //   engine.ready     → Promise<{ms, snapshot, stages}> resolves when kaffeehaus.api is imported
@@ -47,7 +51,7 @@ export class EngineError extends Error {
 
 const DEFAULT_WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 
-export function createEngine({ onProgress, bootTimeoutMs = 60000, workerUrl } = {}) {
+export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeoutMs = 60000, workerUrl } = {}) {
   const worker = new Worker(workerUrl || DEFAULT_WORKER_URL, { type: "module" });
   const pending = new Map();
   let nextId = 1;
@@ -85,7 +89,23 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, workerUrl } = 
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, cmd, args: text });
+      if (!watchdog) listen();
     });
+  }
+
+  // A worker that dies without an error event (the browser killed it, or Python hung) would
+  // leave callers waiting for ever: while a call waits, each answer restarts this countdown.
+  // (Calls run one at a time, so the longest wait is one call: the AI thinks well under 10 s.)
+  let watchdog = null;
+  function listen() {
+    clearTimeout(watchdog);
+    watchdog = null;
+    if (failure || engine.state !== "ready" || !pending.size) return;
+    watchdog = setTimeout(() => {
+      fail(new EngineError("Unresponsive",
+        `the engine stopped answering (nothing for ${Math.round(silenceTimeoutMs / 1000)} s)`));
+      worker.terminate();
+    }, silenceTimeoutMs);
   }
 
   function fail(error) {
@@ -93,6 +113,7 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, workerUrl } = 
     failure = error;
     engine.state = "error";
     clearTimeout(timer);
+    clearTimeout(watchdog);
     rejectReady(error);
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
@@ -113,6 +134,7 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, workerUrl } = 
       if (!failure) {
         engine.state = "ready";
         resolveReady(data.boot);
+        listen();
       }
     } else if (data.fatal !== undefined) {
       fail(new EngineError("BootError", `the Python engine failed to start: ${data.fatal}`));
@@ -125,6 +147,7 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, workerUrl } = 
       } else {
         resolve(data.result);
       }
+      listen();
     }
   };
   worker.onerror = (event) => {

@@ -39,7 +39,7 @@ function isDate(text) {
 
 /**
  * The link in a location: null when there is none, else {token, level, day} or {error}
- * (error: a plain sentence). Only the fields below are read; others are ignored.
+ * (error: a function giving a plain sentence in the current language). Only the fields below are read; others are ignored.
  */
 export function readLink(location) {
   const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -48,10 +48,10 @@ export function readLink(location) {
   if (hash.has("s")) params = { token: hash.get("s"), level: hash.get("lv"), day: hash.get("day") };
   else if (query.has("deal")) params = { token: query.get("deal"), level: query.get("lv"), day: query.get("day") };
   if (!params) return null;
-  if (!params.token) return { error: t("link.reason.empty") };
-  if (params.token.length > MAX_TOKEN) return { error: t("link.reason.tooLong") };
-  if (params.level !== null && !LEVELS.includes(params.level)) return { error: t("link.reason.level") };
-  if (params.day !== null && !isDate(params.day)) return { error: t("link.reason.day") };
+  if (!params.token) return { error: () => t("link.reason.empty") };
+  if (params.token.length > MAX_TOKEN) return { error: () => t("link.reason.tooLong") };
+  if (params.level !== null && !LEVELS.includes(params.level)) return { error: () => t("link.reason.level") };
+  if (params.day !== null && !isDate(params.day)) return { error: () => t("link.reason.day") };
   return params;
 }
 
@@ -96,15 +96,15 @@ export async function openLinkFromLocation(bridge) {
     state = await bridge.call("open_link", { token: link.token });
   } catch (error) {
     // LinkError (a ValueError) carries a plain sentence meant to be shown
-    return linkFailed(["LinkError", "ValueError"].includes(error.type) ? error.message : t("link.reason.engine"));
+    return linkFailed(["LinkError", "ValueError"].includes(error.type) ? error.message : () => t("link.reason.engine"));
   }
   if (savedGameExists()) {
     html.dataset.link = "asked";
-    notify("link-open", t("link.replaceSaved"), {
+    notify("link-open", () => t("link.replaceSaved"), {
       sticky: true,
       buttons: [
-        { ui: "open-link", label: t("link.open"), primary: true, onClick: () => openState(bridge, state, link) },
-        { ui: "keep-game", label: t("link.keep"), onClick: () => { html.dataset.link = "kept"; } },
+        { ui: "open-link", label: () => t("link.open"), primary: true, onClick: () => openState(bridge, state, link) },
+        { ui: "keep-game", label: () => t("link.keep"), onClick: () => { html.dataset.link = "kept"; } },
       ],
     });
     return;
@@ -112,9 +112,11 @@ export async function openLinkFromLocation(bridge) {
   await openState(bridge, state, link);
 }
 
+// reason: the engine's own sentence, or a function giving ours in the current language
 function linkFailed(reason) {
   html.dataset.link = "error";
-  notify("link-error", t("link.error", { reason: String(reason).replace(/[.\s]+$/, "") }), { alert: true });
+  const why = () => String(typeof reason === "function" ? reason() : reason).replace(/[.\s]+$/, "");
+  notify("link-error", () => t("link.error", { reason: why() }), { alert: true });
 }
 
 async function openState(bridge, state, link) {
@@ -124,8 +126,10 @@ async function openState(bridge, state, link) {
     if (link.day) await bridge.rememberDaily(state, link.day);
     await bridge.begin(state, { level, aiSeed: 0 });
     html.dataset.link = "opened";
-    const game = t(`profile.${obs.profile}.name`);
-    notify("link-opened", link.day ? t("link.openedDay", { date: link.day, game }) : t("link.opened", { game }));
+    notify("link-opened", () => {
+      const game = t(`profile.${obs.profile}.name`);
+      return link.day ? t("link.openedDay", { date: link.day, game }) : t("link.opened", { game });
+    });
     if (obs.actions.length) showReplay(bridge, state, obs, link);
   } catch (error) {
     bridge.fail(error);

@@ -5,6 +5,9 @@
 //     → the notice element: <div class="notice" data-notice="<kind>" role="status|alert">
 //       with <p data-notice-text> holding `text` AS TEXT (textContent, never markup: texts
 //       may quote a share link or an engine message) and one <button data-ui="…"> per button.
+//       `text` and each `label` may be a function returning the words: such a notice is
+//       written again in the new language when the player switches (the "kaffeehaus:language"
+//       event of web/lang.js), so pass `() => t(key, params)` rather than `t(key, params)`.
 //       A notice of the same kind is replaced. Every notice has a "dismiss" button
 //       (data-ui="dismiss-notice") unless `sticky`.
 //   dismiss(kind)  removes that notice, if shown.
@@ -33,6 +36,11 @@ export function dismiss(kind) {
   }
 }
 
+// Each live notice's way of writing its words, for a language switch.
+const writers = new WeakMap();
+
+const words = (text) => String(typeof text === "function" ? text() : text);
+
 export function notify(kind, text, { buttons = [], alert = false, sticky = false } = {}) {
   dismiss(kind);
   const notice = document.createElement("div");
@@ -41,33 +49,39 @@ export function notify(kind, text, { buttons = [], alert = false, sticky = false
   notice.setAttribute("role", alert ? "alert" : "status");
   const p = document.createElement("p");
   p.dataset.noticeText = "";
-  p.textContent = String(text);
   const row = document.createElement("div");
   row.className = "notice-buttons";
+  const labelled = [];  // [button, label]
   for (const spec of buttons) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.ui = spec.ui;
-    button.textContent = spec.label;
     if (spec.primary) button.className = "primary";
     button.addEventListener("click", (event) => {
       event.stopPropagation();  // the table's own click handler knows nothing of these
       notice.remove();
       spec.onClick?.();
     });
+    labelled.push([button, spec.label]);
     row.appendChild(button);
   }
   if (!sticky) {
     const close = document.createElement("button");
     close.type = "button";
     close.dataset.ui = "dismiss-notice";
-    close.textContent = t("notice.dismiss");
     close.addEventListener("click", (event) => {
       event.stopPropagation();
       notice.remove();
     });
+    labelled.push([close, () => t("notice.dismiss")]);
     row.appendChild(close);
   }
+  const write = () => {
+    p.textContent = words(text);
+    for (const [button, label] of labelled) button.textContent = words(label);
+  };
+  write();
+  writers.set(notice, write);
   notice.append(p, row);
   container().appendChild(notice);
   if (!buttons.length && !alert && !sticky) {
@@ -75,3 +89,7 @@ export function notify(kind, text, { buttons = [], alert = false, sticky = false
   }
   return notice;
 }
+
+document.addEventListener("kaffeehaus:language", () => {
+  for (const notice of document.querySelectorAll("[data-notice]")) writers.get(notice)?.();
+});

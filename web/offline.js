@@ -24,15 +24,15 @@ function offerUpdate(registration) {
   const waiting = registration.waiting;
   if (!waiting || !navigator.serviceWorker.controller) return;  // first install: nothing to replace
   html.dataset.update = "ready";
-  notify("update", t("update.ready"), {
+  notify("update", () => t("update.ready"), {
     sticky: true,
     buttons: [
-      { ui: "reload-update", label: t("update.reload"), primary: true, onClick: () => {
+      { ui: "reload-update", label: () => t("update.reload"), primary: true, onClick: () => {
         // The saved game is in localStorage after every action: reloading loses nothing, and
         // the reloaded page continues it (web/saves.js).
         reloadAndResume(() => waiting.postMessage({ type: "skip-waiting" }));
       } },
-      { ui: "later-update", label: t("update.later") },
+      { ui: "later-update", label: () => t("update.later") },
     ],
   });
 }

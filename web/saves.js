@@ -24,13 +24,13 @@ function read() {
   }
 }
 
-/** Why a saved entry cannot be a game, or "" (the engine checks the state itself). */
+/** Why a saved entry cannot be a game (a function giving the words), or "" (the engine checks the state itself). */
 function shapeProblem(saved) {
-  if (!saved || typeof saved !== "object" || Array.isArray(saved)) return t("save.reason.shape");
-  if (!saved.state || typeof saved.state !== "object" || Array.isArray(saved.state)) return t("save.reason.shape");
-  if (typeof saved.level !== "string" || saved.level.length > 40) return t("save.reason.shape");
-  if ("levelUsed" in saved && (typeof saved.levelUsed !== "string" || saved.levelUsed.length > 40)) return t("save.reason.shape");
-  if ("aiSeed" in saved && !Number.isSafeInteger(saved.aiSeed)) return t("save.reason.shape");
+  if (!saved || typeof saved !== "object" || Array.isArray(saved)) return () => t("save.reason.shape");
+  if (!saved.state || typeof saved.state !== "object" || Array.isArray(saved.state)) return () => t("save.reason.shape");
+  if (typeof saved.level !== "string" || saved.level.length > 40) return () => t("save.reason.shape");
+  if ("levelUsed" in saved && (typeof saved.levelUsed !== "string" || saved.levelUsed.length > 40)) return () => t("save.reason.shape");
+  if ("aiSeed" in saved && !Number.isSafeInteger(saved.aiSeed)) return () => t("save.reason.shape");
   return "";
 }
 
@@ -46,7 +46,7 @@ export async function checkSavedGame(call) {
   try {
     saved = JSON.parse(text);
   } catch {
-    reason = t("save.reason.json");
+    reason = () => t("save.reason.json");
   }
   if (!reason) reason = shapeProblem(saved);
   if (!reason) {
@@ -64,7 +64,8 @@ export async function checkSavedGame(call) {
   try {
     localStorage.removeItem(GAME_KEY);
   } catch { /* disabled */ }
-  notify("save-damaged", t("save.damaged", { reason }), { alert: true });
+  // reason: the engine's own sentence, or a function giving ours in the current language
+  notify("save-damaged", () => t("save.damaged", { reason: typeof reason === "function" ? reason() : reason }), { alert: true });
   return false;
 }
 
@@ -106,10 +107,10 @@ export function watchEngineFailure() {
       saved = localStorage.getItem(GAME_KEY) !== null;
     } catch { /* no storage: nothing to continue */ }
     if (!saved) return;
-    notify("engine-stopped", t("recover.stopped"), {
+    notify("engine-stopped", () => t("recover.stopped"), {
       alert: true,
       sticky: true,
-      buttons: [{ ui: "reload-resume", label: t("recover.reload"), primary: true, onClick: () => reloadAndResume() }],
+      buttons: [{ ui: "reload-resume", label: () => t("recover.reload"), primary: true, onClick: () => reloadAndResume() }],
     });
   }).observe(status, { attributes: true, attributeFilter: ["data-status"] });
 }

@@ -111,6 +111,21 @@ def test_boot_timeout_is_a_clear_error(page, base_url):
     assert not late["ok"] and late["type"] == "BootTimeout"
 
 
+def test_a_worker_that_stops_answering_is_a_clear_error(page, base_url):
+    """A worker the browser killed or that hung sends no error event: once a call has waited
+    silenceTimeoutMs without any answer, every call rejects with "Unresponsive"."""
+    start(page, base_url, silenceTimeoutMs=3000)
+    assert call(page, "profiles")["ok"]  # answers in time: no false alarm
+    worker = next(w for w in page.workers if "engine-worker" in w.url)
+    worker.evaluate("setTimeout(() => { for (;;) {} }, 0)")  # hangs for ever, silently
+    hung = call(page, "profiles")
+    assert not hung["ok"] and hung["type"] == "Unresponsive", hung
+    assert "stopped answering" in hung["message"]
+    assert page.evaluate("() => window.kh.engine.state") == "error"
+    later = call(page, "profiles")
+    assert not later["ok"] and later["type"] == "Unresponsive"
+
+
 def test_warm_boot_restores_snapshot(persistent_page, base_url):
     page = persistent_page()
     first = start(page, base_url)

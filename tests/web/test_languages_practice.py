@@ -540,3 +540,28 @@ def test_statistics_count_matches_bummerls_and_streaks(table):
         run = run + 1 if d["winner"] == 0 else 0
         runs.append(run)
     assert entry["streak"] == runs[-1] and entry["bestStreak"] == max(runs)
+
+
+def test_a_notice_on_screen_follows_a_language_switch(browser, base_url):
+    """A notice already shown (here: a share link that could not be opened) is written again in
+    the new language, its buttons too (web/notices.js)."""
+    ctx = make_context(browser, "en-US")
+    try:
+        page = watched(ctx)
+        page.goto(base_url + "#s=")
+        page.wait_for_selector("[data-notice='link-error']")
+        en, cs = STRINGS["en"], STRINGS["cs"]
+        notice = "[data-notice='link-error']"
+        assert page.text_content(f"{notice} [data-notice-text]") == en["link.error"].replace(
+            "{reason}", en["link.reason.empty"].rstrip(". "))
+        page.evaluate("""() => {
+            const select = document.querySelector('select[data-language]');
+            select.value = 'cs'; select.dispatchEvent(new Event('change'));
+        }""")
+        page.wait_for_selector("html[data-language='cs']", state="attached")
+        assert page.text_content(f"{notice} [data-notice-text]") == cs["link.error"].replace(
+            "{reason}", cs["link.reason.empty"].rstrip(". "))
+        assert page.text_content(f"{notice} [data-ui='dismiss-notice']") == cs["notice.dismiss"]
+        assert page.errors == []
+    finally:
+        ctx.close()
