@@ -63,3 +63,17 @@ def test_engine_keywords_have_texts():
     assert {"claim", "honours"} <= reasons
     for keyword in reasons:
         assert f"reason.{keyword}" in STRINGS, keyword
+
+
+def test_no_script_glues_a_label_to_its_text():
+    """A label and its text are joined by the translation ("label.list": French wants " : "),
+    never by a ": " written into a script's template string."""
+    glued = []
+    for script in [*SCRIPTS, *sorted((ROOT / "web").glob("*.js"))]:
+        for number, line in enumerate(script.read_text().splitlines(), 1):
+            if re.search(r"\bt\([^`]*\)\}: \$\{", line):
+                glued.append(f"{script.name}:{number}")
+    assert not glued, glued
+    assert STRINGS["label.list"] == "{label}: {text}"
+    french = json.loads((ROOT / "web/i18n/fr.json").read_text())
+    assert french["label.list"] == "{label} : {text}"

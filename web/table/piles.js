@@ -62,7 +62,10 @@ function renderPile(container, { count, lastTrick, settings, labelKey }) {
   badge.setAttribute("aria-hidden", "true");
   stack.appendChild(badge);
   let label = t(labelKey, { count });
-  if (lastTrick) label += `. ${t("review.titleLast")}: ${lastTrick.cards.map(([, c]) => cardName(c, settings.deckStyle)).join(", ")}`;
+  if (lastTrick) {
+    const cards = lastTrick.cards.map(([, c]) => cardName(c, settings.deckStyle)).join(", ");
+    label += `. ${t("label.list", { label: t("review.titleLast"), text: cards })}`;
+  }
   container.setAttribute("aria-label", label);
 }
 

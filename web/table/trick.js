@@ -12,5 +12,5 @@ export function renderTrick(container, trick, me, settings) {
     container.appendChild(card);
     names.push(t("area.played", { seat: t(player === me ? "seat.you" : "seat.opponent"), card: cardName(code, settings.deckStyle) }));
   });
-  container.setAttribute("aria-label", names.length ? `${t("area.trick")}: ${names.join("; ")}` : t("area.trick"));
+  container.setAttribute("aria-label", names.length ? t("label.list", { label: t("area.trick"), text: names.join("; ") }) : t("area.trick"));
 }
