@@ -66,7 +66,7 @@ def test_engine_keywords_have_texts():
 
 
 def test_no_script_glues_a_label_to_its_text():
-    """A label and its text are joined by the translation ("label.list": French wants " : "),
+    """A label and its text are joined by the translation ("label.list": French wants a no-break space before ":"),
     never by a ": " written into a script's template string."""
     glued = []
     for script in [*SCRIPTS, *sorted((ROOT / "web").glob("*.js"))]:
@@ -76,4 +76,4 @@ def test_no_script_glues_a_label_to_its_text():
     assert not glued, glued
     assert STRINGS["label.list"] == "{label}: {text}"
     french = json.loads((ROOT / "web/i18n/fr.json").read_text())
-    assert french["label.list"] == "{label} : {text}"
+    assert french["label.list"] == "{label}\u00a0: {text}"
