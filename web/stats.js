@@ -1,8 +1,9 @@
 // stats.js — statistics of ranked play, per profile and computer level, kept in
 // localStorage["kaffeehaus.stats"] = {"format": "kaffeehaus-stats/1", "entries": {"<profile>|<level>": {
 //   deals, dealsWon, dealsLost, pointsWon, pointsLost, matches, matchesWon, matchesLost,
-//   bummerlsWon, bummerlsLost, streak, bestStreak }}}
-// (streak: deals won in a row). A deal counts when it ends during play (not when a finished
+//   bummerlsWon, bummerlsLost, streak, bestStreak, matchStreak, bestMatchStreak }}}
+// (streak: deals won in a row; matchStreak: whole matches won in a row; a field missing from
+// an older save counts 0). A deal counts when it ends during play (not when a finished
 // game is merely shown again); practice games are not counted. The dialog
 // dialog[data-dialog="stats"] is opened by button[data-ui="stats"] in the top bar; it exports
 // the JSON (a Blob download) and resets after a confirmation.
@@ -12,7 +13,7 @@ import { label } from "./lang.js";
 export const STATS_KEY = "kaffeehaus.stats";
 const FORMAT = "kaffeehaus-stats/1";
 const FIELDS = ["deals", "dealsWon", "dealsLost", "pointsWon", "pointsLost", "matches", "matchesWon",
-  "matchesLost", "bummerlsWon", "bummerlsLost", "streak", "bestStreak"];
+  "matchesLost", "bummerlsWon", "bummerlsLost", "streak", "bestStreak", "matchStreak", "bestMatchStreak"];
 
 function empty() {
   return Object.fromEntries(FIELDS.map((f) => [f, 0]));
@@ -68,8 +69,14 @@ export function recordStats(prev, obs, level) {
   }
   if (match && match.over && !(prev.match && prev.match.over)) {
     entry.matches += 1;
-    if (match.winner === 0) entry.matchesWon += 1;
-    else if (match.winner === 1) entry.matchesLost += 1;
+    if (match.winner === 0) {
+      entry.matchesWon += 1;
+      entry.matchStreak += 1;
+      entry.bestMatchStreak = Math.max(entry.bestMatchStreak, entry.matchStreak);
+    } else {
+      if (match.winner === 1) entry.matchesLost += 1;
+      entry.matchStreak = 0;  // a drawn session ends a run of wins too
+    }
   }
   data.entries[key] = entry;
   saveStats(data);
@@ -104,6 +111,7 @@ function renderList(list) {
       ["points", "stats.points", `${e.pointsWon} – ${e.pointsLost}`],
       ["matches", "stats.matches", `${e.matchesWon} – ${e.matchesLost}`],
       ["streak", "stats.streak", `${e.streak} / ${e.bestStreak}`],
+      ["matchStreak", "stats.matchStreak", `${e.matchStreak} / ${e.bestMatchStreak}`],
     ];
     if (!profile.startsWith("schneider")) rows.splice(3, 0, ["bummerls", "stats.bummerls", `${e.bummerlsWon} – ${e.bummerlsLost}`]);
     for (const [field, key2, value] of rows) {

@@ -542,6 +542,38 @@ def test_statistics_count_matches_bummerls_and_streaks(table):
     assert entry["streak"] == runs[-1] and entry["bestStreak"] == max(runs)
 
 
+def test_statistics_count_matches_won_in_a_row(table):
+    """matchStreak / bestMatchStreak over several whole Bummerls, and the dialog shows them."""
+    page = table
+    steps, winners = [], []
+    for seed in range(6):
+        state = api.new_match("bummerl", seed=100 + seed)
+        rng = random.Random(seed)
+        prev = api.observation(state, 0)
+        while not (prev["match"] and prev["match"]["over"]):
+            state = api.apply(state, rng.choice(api.legal_actions(state)))
+            obs = api.observation(state, 0)
+            steps.append([prev, obs])
+            prev = obs
+        winners.append(prev["match"]["winner"])
+    entry = page.evaluate("""async (steps) => {
+        const src = document.querySelector('script[type=module]').src;
+        const { recordStats, loadStats } = await import(new URL('stats.js', src).href);
+        for (const [prev, obs] of steps) recordStats(prev, obs, 'easy');
+        return loadStats().entries['bummerl|easy'];
+    }""", steps)
+    runs, run = [], 0
+    for w in winners:
+        run = run + 1 if w == 0 else 0
+        runs.append(run)
+    assert 0 < max(runs) < len(winners), winners  # the data exercises a run and its end
+    assert entry["matches"] == len(winners)
+    assert entry["matchStreak"] == runs[-1] and entry["bestMatchStreak"] == max(runs)
+    page.click("[data-ui='stats']")
+    shown = page.text_content("[data-stats-entry='bummerl|easy'] [data-stat='matchStreak']")
+    assert shown == f"{runs[-1]} / {max(runs)}"
+
+
 def test_a_notice_on_screen_follows_a_language_switch(browser, base_url):
     """A notice already shown (here: a share link that could not be opened) is written again in
     the new language, its buttons too (web/notices.js)."""
