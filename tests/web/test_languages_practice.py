@@ -505,11 +505,9 @@ def test_practice_bar_fits_a_phone(browser, base_url):
         ctx.close()
 
 
-def test_statistics_count_matches_bummerls_and_streaks(table):
-    """recordStats (web/stats.js) on the engine's own observations of a Bummerl played to its end."""
-    page = table
-    state = api.new_match("bummerl", seed=7)
-    rng = random.Random(7)
+def random_bummerl(seed, rng):
+    """A whole Bummerl of random legal play: [previous, next] observations of seat 0 per action."""
+    state = api.new_match("bummerl", seed=seed)
     steps = []
     prev = api.observation(state, 0)
     while not (prev["match"] and prev["match"]["over"]):
@@ -517,6 +515,13 @@ def test_statistics_count_matches_bummerls_and_streaks(table):
         obs = api.observation(state, 0)
         steps.append([prev, obs])
         prev = obs
+    return steps
+
+
+def test_statistics_count_matches_bummerls_and_streaks(table):
+    """recordStats (web/stats.js) on the engine's own observations of a Bummerl played to its end."""
+    page = table
+    steps = random_bummerl(7, random.Random(7))
     entry = page.evaluate("""async (steps) => {
         const src = document.querySelector('script[type=module]').src;
         const { recordStats, loadStats } = await import(new URL('stats.js', src).href);
@@ -547,15 +552,9 @@ def test_statistics_count_matches_won_in_a_row(table):
     page = table
     steps, winners = [], []
     for seed in range(6):
-        state = api.new_match("bummerl", seed=100 + seed)
-        rng = random.Random(seed)
-        prev = api.observation(state, 0)
-        while not (prev["match"] and prev["match"]["over"]):
-            state = api.apply(state, rng.choice(api.legal_actions(state)))
-            obs = api.observation(state, 0)
-            steps.append([prev, obs])
-            prev = obs
-        winners.append(prev["match"]["winner"])
+        match = random_bummerl(100 + seed, random.Random(seed))
+        steps += match
+        winners.append(match[-1][1]["match"]["winner"])
     entry = page.evaluate("""async (steps) => {
         const src = document.querySelector('script[type=module]').src;
         const { recordStats, loadStats } = await import(new URL('stats.js', src).href);
