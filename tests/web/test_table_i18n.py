@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from kaffeehaus import api
+from kaffeehaus import ai, api
 
 ROOT = Path(__file__).resolve().parents[2]
 STRINGS = json.loads((ROOT / "web/i18n/en.json").read_text())
@@ -38,8 +38,18 @@ def test_profiles_options_and_levels_have_names():
         assert f"profile.{profile['id']}.blurb" in STRINGS
         for name in profile["options"]:
             assert f"option.{name}" in STRINGS
-    for level in ("random", "easy", "medium", "hard", "expert"):
-        assert f"level.{level}" in STRINGS
+    for level in ai.LEVELS:
+        if level != "heuristic":  # a benchmark bot, never offered to players
+            assert f"level.{level}" in STRINGS
+
+
+def test_the_setup_offers_every_level_the_engine_plays_strongest_first():
+    """web/table/dialogs.js lists the levels for people (the engine's LEVELS, weakest first,
+    without the benchmark bots `random` and `heuristic`), so the two lists cannot drift."""
+    source = (ROOT / "web/table/dialogs.js").read_text()
+    listed = json.loads(re.search(r"export const LEVELS = (\[[^\]]*\]);", source).group(1))
+    playable = [level for level in ai.LEVELS if level not in ("random", "heuristic")]
+    assert listed == playable[::-1]
 
 
 def test_cards_suits_and_ranks_have_names_in_both_styles():
