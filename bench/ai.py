@@ -33,7 +33,7 @@ from kaffeehaus import api  # noqa: E402
 from kaffeehaus.ai.levels import forced_action  # noqa: E402
 
 LADDER = ["random", "easy", "medium", "hard", "expert"]
-TIMED = ("expert",)
+TIMED = ("expert",)   # and its bench variants (expert-...)
 TIMES = []          # (profile, wall seconds, CPU seconds) of expert decisions
 
 
@@ -43,7 +43,7 @@ def timed_action(state, profile, seats, ai_seed):
     obs = api.observation(state, p)
     t0, c0 = time.perf_counter(), time.process_time()
     action = api.ai_action(obs, level=seats[p], seed=ai_seed)
-    if seats[p] in TIMED:
+    if seats[p].startswith(TIMED):
         TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
                       forced_action(obs) is None))
     return action
@@ -303,6 +303,27 @@ def register_experiments():
                                  levels.EXPERT_MARGIN)
     levels.EXPERIMENTS["expert-noinfer"] = expert_noinfer
 
+    from kaffeehaus.ai.determinize import Inference
+
+    def inference_variant(**weights):
+        def run(obs, seed, deadline, iterations):
+            config = levels._config(dict(levels.EXPERT, infer=Inference(**weights)), iterations)
+            return levels._pimc_best(obs, config, seed, levels.match_utility(obs), deadline,
+                                     levels.EXPERT_MARGIN)
+        return run
+    # the led ace/ten a trump or higher card would have taken (weaker for human opponents)
+    levels.EXPERIMENTS["expert-answer"] = inference_variant(answer=0.3)
+    # near-hard constraints instead of 0.15
+    levels.EXPERIMENTS["expert-infer02"] = inference_variant(marriage=0.02, exchange=0.02)
+
+    def config_variant(**params):
+        def run(obs, seed, deadline, iterations):
+            config = levels._config(dict(levels.EXPERT, **params), iterations)
+            return levels._pimc_best(obs, config, seed, levels.match_utility(obs), deadline,
+                                     levels.EXPERT_MARGIN)
+        return run
+    levels.EXPERIMENTS["expert-s80"] = config_variant(samples=80, first_round=16)
+
 
 def main():
     register_experiments()
@@ -334,7 +355,7 @@ def main():
         opts = options if profile in ("bummerl", "schneider") else {}
         for a, b in pairs:
             report(profile, opts, a, b, args)
-    if args.times or any("expert" in p for p in pairs):
+    if args.times or TIMES:
         times_report()
 
 
