@@ -97,9 +97,13 @@ const extrasBridge = {
   fail: (error) => fail(error),
 };
 
+// The longest the computer may think about one move. Here the expert needs well under a second
+// (docs/WEB.md); on a slow phone the cap keeps the game moving, with fewer sampled layouts.
+const AI_BUDGET_MS = 3000;
+
 async function aiAction(observation) {
   try {
-    return await call("ai_action", { observation, level: game.levelUsed, seed: game.aiSeed++ });
+    return await call("ai_action", { observation, level: game.levelUsed, seed: game.aiSeed++, budget_ms: AI_BUDGET_MS });
   } catch (error) {
     // Levels the engine does not (yet) have: play on with its random player, and say so.
     if (game.levelUsed !== "random" && error.type === "ValueError" && /level/i.test(error.message)) {
