@@ -324,6 +324,23 @@ def register_experiments():
         return run
     levels.EXPERIMENTS["expert-s80"] = config_variant(samples=80, first_round=16)
 
+    def close_margin(margin, min_stock=0):
+        """Close only when it beats the best other action by `margin` (PIMC values a close by
+        a perfect-information Phase 2: the closer "sees" the opponent's hand)."""
+        def run(obs, seed, deadline, iterations):
+            values, _ = pimc.evaluate(obs, levels._config(levels.EXPERT, iterations), seed=seed,
+                                      utility=levels.match_utility(obs), deadline=deadline,
+                                      prune=True)
+            best = levels.best_of(values)
+            if best == "close" and len(values) > 1 and obs["stock_size"] >= min_stock:
+                alt = levels.best_of({a: v for a, v in values.items() if a != "close"})
+                if values["close"] - values[alt] < margin:
+                    return alt
+            return best
+        return run
+    levels.EXPERIMENTS["expert-close03"] = close_margin(0.3)
+    levels.EXPERIMENTS["expert-close06"] = close_margin(0.6)
+
 
 def main():
     register_experiments()

@@ -27,7 +27,7 @@ from .determinize import INFER, Info
 LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 
 EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=12,
-              deep_from=6, deep_samples=20, infer=INFER)
+              deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000)
 HARD = dict(samples=16, exact_stock=4)
 EXPERT_MARGIN = 0.0   # measured: a margin toward the heuristic's action did not help
 MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)

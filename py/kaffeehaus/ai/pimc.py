@@ -31,15 +31,21 @@ from .determinize import Info
 from .solver import Solver
 
 
+STATS = {}       # the last evaluation's solver nodes and layouts (benches)
+
+
 class Config:
     """`samples` layouts; solve exactly when the talon/stock holds at most `exact_stock`
     cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
 
     def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0,
                  exact_samples=None, first_round=10, keep=3, margin=0.35, deep_from=None,
-                 deep_samples=None, infer=None):
+                 deep_samples=None, infer=None, node_budget=None):
         self.samples = samples
         self.infer = infer              # determinize.Inference weights, or None (uniform)
+        # stop sampling once the exact searches have visited this many nodes (a deterministic
+        # cap on the slowest decisions, independent of the machine's load)
+        self.node_budget = node_budget
         self.exact_samples = exact_samples or samples   # when the decision itself is exact
         self.exact_stock = exact_stock
         self.rollout_stock = exact_stock if rollout_stock is None else rollout_stock
@@ -120,10 +126,13 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     live = list(actions)
     rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
     used = 0
+    nodes = 0
     threshold = config.threshold(obs)
     samples = config.samples_for(obs)
     for i in range(samples):
         if deadline is not None and used >= 2 and time.perf_counter() > deadline:
+            break
+        if config.node_budget is not None and used >= 2 and nodes > config.node_budget:
             break
         if prune and i == config.first_round and len(live) > config.keep:
             means = sorted(((totals[a] / counts[a], a) for a in live), reverse=True)
@@ -137,5 +146,8 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
             child.apply(a)
             totals[a] += value_after(child, me, solver, threshold)
             counts[a] += 1
+        nodes += solver.nodes
         used += 1
+    STATS["nodes"] = nodes
+    STATS["samples"] = used
     return {a: totals[a] / max(1, counts[a]) for a in actions}, used
