@@ -17,7 +17,8 @@ sampling loop early.
 
 Presumed-value correction (after Wisser 2015): plain PIMC assumes the opponent sees our
 cards and that we will see theirs. Against that bias, for the opponent's hidden cards we keep
-the layouts consistent with their visible choices (see `determinize`), and for our own future
+the layouts consistent with their visible choices, for the expert weighted by how likely
+those choices are with each layout (see `determinize`), and for our own future
 choices we value actions in Phase 1 with the rollout policy, which does not peek at hidden
 cards, instead of with perfect-information search; only the endgame, where the remaining
 cards are nearly known to both seats, is solved as perfect information.
