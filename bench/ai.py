@@ -96,6 +96,7 @@ def wilson(wins, n):
     return c - h, c + h
 
 
+FIRST = [0]        # --first: number of the first deal pair
 CACHE = {"path": None, "data": {}}     # --cache: per-pair records of earlier runs
 
 
@@ -135,7 +136,7 @@ def duplicate_deals(profile, options, a, b, n, tag):
     pair_means = []
     records = []            # per pair: [(a_deals, signed gp for A), (..)]
     won = 0
-    for i in range(n):
+    for i in range(FIRST[0], FIRST[0] + n):
         rec = duplicate_pair(profile, options, a, b, i, tag)
         pair_means.append((rec[0][1] + rec[1][1]) / 2)
         won += rec[0][2] + rec[1][2]
@@ -357,7 +358,9 @@ def main():
                     " --ab expert-noinfer)")
     ap.add_argument("--cache", help="JSON file of per-pair deal records reused across runs"
                     " (keyed by profile, options, levels and pair number)")
+    ap.add_argument("--first", type=int, default=0, help="number of the first deal pair (default 0)")
     args = ap.parse_args()
+    FIRST[0] = args.first
     load_cache(args.cache)
     profiles = args.profile or ["schnapsen", "schnapsen-strict", "bummerl", "schneider",
                                 "schneider-neighbour"]
