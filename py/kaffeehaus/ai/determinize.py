@@ -24,15 +24,6 @@ from ..cards import SUITS
 from . import model
 
 
-def bits_of(m):
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 class Inference:
     """How much less likely a layout is when it would mean the opponent passed up a choice a
     sensible player takes (a likelihood weight, never a hard exclusion):
@@ -228,7 +219,7 @@ class Info:
                 s = SUITS.index(m["suit"])
                 partners |= {s * t.nr + ki, s * t.nr + qi}
         last_draw = sum(self.phase1)           # the opponent holds it from this trick on
-        for c in bits_of(self.known_opp):
+        for c in model.bits(self.known_opp):
             if c in partners:
                 continue
             if t.suit[c] == trump and t.rank[c] != t.nr_j and exch:
@@ -283,7 +274,7 @@ class Info:
                 if (t.suit[ans] == t.suit[lead] and t.rank[ans] < t.rank[lead]) or \
                         t.suit[ans] == trump:
                     continue            # it took the trick
-                winners = [c for c in bits_of(t.higher[lead] | t.suit_mask[trump])
+                winners = [c for c in model.bits(t.higher[lead] | t.suit_mask[trump])
                            if c != ans]
                 add(winners, "any", inf.answer, k)
 
