@@ -15,7 +15,7 @@
 import { t } from "./table/i18n.js";
 import { LEVELS } from "./table/dialogs.js";
 import { faceCard, cardName, suitName } from "./table/cardview.js";
-import { notify, dismiss } from "./notices.js";
+import { notify, words, dismiss } from "./notices.js";
 import { GAME_KEY } from "./saves.js";
 
 const MAX_TOKEN = 1000;      // the engine refuses more than 600 characters anyway
@@ -115,8 +115,7 @@ export async function openLinkFromLocation(bridge) {
 // reason: the engine's own sentence, or a function giving ours in the current language
 function linkFailed(reason) {
   html.dataset.link = "error";
-  const why = () => String(typeof reason === "function" ? reason() : reason).replace(/[.\s]+$/, "");
-  notify("link-error", () => t("link.error", { reason: why() }), { alert: true });
+  notify("link-error", () => t("link.error", { reason: words(reason).replace(/[.\s]+$/, "") }), { alert: true });
 }
 
 async function openState(bridge, state, link) {
@@ -225,9 +224,9 @@ function showReplay(bridge, state, obs, link) {
       cards += 1;
       move.appendChild(faceCard(action, settings, { label: false }));
     }
-    const words = document.createElement("span");
-    words.textContent = moveText(player, action, obs, settings.deckStyle);
-    move.appendChild(words);
+    const caption = document.createElement("span");
+    caption.textContent = moveText(player, action, obs, settings.deckStyle);
+    move.appendChild(caption);
     trick.appendChild(move);
     if (cards === 2) {
       const done = obs.history[list.children.length - 1];

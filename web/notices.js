@@ -39,7 +39,8 @@ export function dismiss(kind) {
 // Each live notice's way of writing its words, for a language switch.
 const writers = new WeakMap();
 
-const words = (text) => String(typeof text === "function" ? text() : text);
+/** The words of `text`: a string as it is, or what a function gives in the current language. */
+export const words = (text) => String(typeof text === "function" ? text() : text);
 
 export function notify(kind, text, { buttons = [], alert = false, sticky = false } = {}) {
   dismiss(kind);

@@ -9,7 +9,7 @@
 // reported in plain words (notice data-notice="save-damaged"); the set-up screen stays, so the
 // player starts fresh. Nothing here can throw into the page.
 import { t } from "./table/i18n.js";
-import { notify } from "./notices.js";
+import { notify, words } from "./notices.js";
 
 export const GAME_KEY = "kaffeehaus.game";
 export const DAMAGED_KEY = "kaffeehaus.game.damaged";
@@ -65,7 +65,7 @@ export async function checkSavedGame(call) {
     localStorage.removeItem(GAME_KEY);
   } catch { /* disabled */ }
   // reason: the engine's own sentence, or a function giving ours in the current language
-  notify("save-damaged", () => t("save.damaged", { reason: typeof reason === "function" ? reason() : reason }), { alert: true });
+  notify("save-damaged", () => t("save.damaged", { reason: words(reason) }), { alert: true });
   return false;
 }
 

@@ -213,16 +213,21 @@ def test_switching_language_redraws_everything_and_is_remembered(browser, base_u
         ctx.close()
 
 
+def switch_language(page, lang):
+    """Pick `lang` as the player does, by script: the picker sits in the settings dialog."""
+    page.evaluate("""(lang) => {
+        const select = document.querySelector('select[data-language]');
+        select.value = lang; select.dispatchEvent(new Event('change'));
+    }""", lang)
+    page.wait_for_selector(f"html[data-language='{lang}']", state="attached")
+
+
 def test_open_rules_page_follows_a_language_switch(table):
     page = table
     page.click("[data-profile='schneider']")
     page.click("[data-ui='rules']")
     page.wait_for_selector("[data-rules-page][data-rules-shown='schneider'][data-rules-lang='en']")
-    page.evaluate("""() => {   // the picker is in the settings dialog: switch from there by script
-        const select = document.querySelector('select[data-language]');
-        select.value = 'cs'; select.dispatchEvent(new Event('change'));
-    }""")
-    page.wait_for_selector("html[data-language='cs']", state="attached")
+    switch_language(page, "cs")
     page.wait_for_selector("[data-rules-page][data-rules-shown='schneider'][data-rules-lang='cs'][data-rules-state='ready']")
     assert page.text_content("[data-rules-title]") == RULES["cs"]["schneider"]["title"]
     assert page.text_content("[data-rules-page] label span") == STRINGS["cs"]["rules.profile"]
@@ -585,11 +590,7 @@ def test_a_notice_on_screen_follows_a_language_switch(browser, base_url):
         notice = "[data-notice='link-error']"
         assert page.text_content(f"{notice} [data-notice-text]") == en["link.error"].replace(
             "{reason}", en["link.reason.empty"].rstrip(". "))
-        page.evaluate("""() => {
-            const select = document.querySelector('select[data-language]');
-            select.value = 'cs'; select.dispatchEvent(new Event('change'));
-        }""")
-        page.wait_for_selector("html[data-language='cs']", state="attached")
+        switch_language(page, "cs")
         assert page.text_content(f"{notice} [data-notice-text]") == cs["link.error"].replace(
             "{reason}", cs["link.reason.empty"].rstrip(". "))
         assert page.text_content(f"{notice} [data-ui='dismiss-notice']") == cs["notice.dismiss"]

@@ -32,9 +32,6 @@ from .determinize import Info
 from .solver import Solver
 
 
-STATS = {}       # the last evaluation's solver nodes and layouts (benches)
-
-
 class Config:
     """`samples` layouts; solve exactly when the talon/stock holds at most `exact_stock`
     cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
@@ -149,6 +146,4 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
             counts[a] += 1
         nodes += solver.nodes
         used += 1
-    STATS["nodes"] = nodes
-    STATS["samples"] = used
     return {a: totals[a] / max(1, counts[a]) for a in actions}, used
