@@ -31,7 +31,7 @@ def _opp_led_without_marriage(profile, count):
     return found
 
 
-def test_passed_up_marriage_is_less_likely():
+def test_SS_7_passed_up_marriage_is_less_likely():
     cases = _opp_led_without_marriage("bummerl", 6)
     assert len(cases) >= 4
     for obs, suit in cases:
