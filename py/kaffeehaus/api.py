@@ -16,7 +16,7 @@ from .profiles import describe_profiles
 __all__ = [
     "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
     "observation", "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
-    "share_link", "open_link", "deal_of_the_day",
+    "share_link", "open_link", "deal_of_the_day", "rules",
 ]
 
 MAX_JSON_LENGTH = 1_000_000
@@ -24,6 +24,13 @@ MAX_JSON_LENGTH = 1_000_000
 
 def profiles():
     return describe_profiles()
+
+
+def rules(profile, options=None):
+    """The rules of `profile` with `options`, as sections of facts the page translates
+    (kaffeehaus.rulebook)."""
+    from .rulebook import describe_rules
+    return describe_rules(profile, options)
 
 
 def new_deal(profile, *, options=None, deck=None, dealer=0, seed=None):
