@@ -7,16 +7,18 @@ none modifies it.
 
 import json
 
+from . import arguments as _args
 from . import game as _game
 from . import share as _share
+from . import turns as _turns
 from .deal import IllegalAction
-from .observation import observe
+from .observation import observe, result_json
 from .profiles import describe_profiles
 
 __all__ = [
     "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
     "observation", "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
-    "share_link", "open_link", "deal_of_the_day", "rules",
+    "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
 ]
 
 MAX_JSON_LENGTH = 1_000_000
@@ -64,8 +66,7 @@ def observation(state, player):
 
 
 def deal_result(state):
-    result = _game.decode(state).current.result
-    return dict(result) if result else None
+    return result_json(_game.decode(state).current.result)
 
 
 def match_status(state):
@@ -128,3 +129,29 @@ def hint(observation):
     """The legal actions ranked best first with the expert's estimated value."""
     from .ai import rank_actions
     return rank_actions(observation)
+
+
+def play(state, action, seat, *, opponent=None):
+    """`seat` plays `action` (IllegalAction if it is not legal for that seat); then, with
+    `opponent` = {"level", "seed", "budget_ms"}, the computer (seat 1 - seat) moves while it
+    is to move. Returns {"state", "observation", "steps", "next_seed"} (docs/API.md)."""
+    game = _game.decode(state)
+    seat = _args.check_seat(seat)
+    opponent = _args.check_opponent(opponent)
+    return _turn_result(_turns.play(game, action, seat, opponent))
+
+
+def computer_turn(state, seat, *, level="expert", seed=0, budget_ms=None):
+    """The computer (seat 1 - seat) moves while it is to move (zero moves if it is not its
+    turn). Same result as `play`."""
+    game = _game.decode(state)
+    seat = _args.check_seat(seat)
+    level = _args.check_level(level)
+    seed = _args.check_ai_seed(seed)
+    budget_ms = _args.check_budget(budget_ms)
+    return _turn_result(_turns.computer_turn(game, seat, level, seed, budget_ms))
+
+
+def _turn_result(turn):
+    return {"state": _game.remember(turn["game"]), "observation": turn["observation"],
+            "steps": turn["steps"], "next_seed": turn["next_seed"]}

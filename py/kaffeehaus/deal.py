@@ -4,6 +4,8 @@ A deal object is owned by whoever built it; `copy()` gives an independent one. T
 each family live in `schnapsen.py` and `schneider.py`; this module knows nothing of scoring.
 """
 
+from .profiles import TRICK_REVIEW
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow in this position (RULES.md AC-4)."""
@@ -15,16 +17,23 @@ class IllegalAction(ValueError):
 
 
 class Trick:
-    __slots__ = ("leader", "cards", "winner", "phase2")
+    __slots__ = ("leader", "cards", "winner", "phase2", "first_action", "end_action")
 
-    def __init__(self, leader, cards, winner, phase2):
+    def __init__(self, leader, cards, winner, phase2, first_action, end_action):
         self.leader = leader
         self.cards = cards      # [(player, card), (player, card)]
         self.winner = winner
         self.phase2 = phase2    # AC-6: led while the talon was closed or exhausted
+        # actions[first_action:end_action] of the deal's log belong to this trick: what the
+        # leader did before leading (exchange, close, marry:), the lead, the answer
+        self.first_action = first_action
+        self.end_action = end_action
 
-    def as_json(self):
-        return {"leader": self.leader, "cards": [list(pc) for pc in self.cards], "winner": self.winner}
+    def as_json(self, actions):
+        """JSON of the finished trick; `actions` is the deal's log of (player, action)."""
+        return {"leader": self.leader, "cards": [list(pc) for pc in self.cards],
+                "winner": self.winner, "phase": 2 if self.phase2 else 1,
+                "actions": [[p, a] for p, a in actions[self.first_action:self.end_action]]}
 
 
 class Deal:
@@ -49,6 +58,7 @@ class Deal:
         self.actions = []          # [(player, action)], every action of the deal
         self.known = [set(), set()]  # OB-2: cards publicly known to be in a hand
         self.result = None
+        self.trick_review = TRICK_REVIEW[profile]   # SV-6 "own" / ST-1 "last"
 
     # --- copying -------------------------------------------------------------------------
     def copy(self):
@@ -81,6 +91,28 @@ class Deal:
 
     def tricks_won(self, player):
         return len(self.piles[player]) // 2
+
+    def reviewable_tricks(self, player):
+        """Indices into `history` of the finished tricks `player` may look at now."""
+        last = len(self.history) - 1
+        if self.result is not None:                         # docs/DECISIONS.md: all, at the end
+            return list(range(len(self.history)))
+        last_visible = last >= 0 and not self.trick        # until the next lead
+        if self.trick_review == "own":
+            shown = [i for i, t in enumerate(self.history) if t.winner == player]
+            if last_visible and (not shown or shown[-1] != last):
+                shown.append(last)
+            return shown
+        return [last] if last_visible else []
+
+    def paused_before_collect(self, player, card):
+        """A copy with `card` (completing the trick) on the table, the trick not yet collected
+        and nobody drawn: the instant both cards lie on the table. Only for viewing."""
+        other = self.copy()
+        other.hands[player].remove(card)
+        other.known[player].discard(card)
+        other.trick.append((player, card))
+        return other
 
     def legal_actions(self):
         raise NotImplementedError
@@ -133,7 +165,9 @@ class Deal:
         answer_card = self.trick[1][1]
         responder_wins = self.beats(answer_card, lead_card)
         winner = 1 - self.leader if responder_wins else self.leader
-        self.history.append(Trick(self.leader, list(self.trick), winner, self.in_phase2()))
+        first = self.history[-1].end_action if self.history else 0
+        self.history.append(Trick(self.leader, list(self.trick), winner, self.in_phase2(),
+                                  first, len(self.actions)))
         self.piles[winner].extend(card for _, card in self.trick)
         self.trick = []
         self.leader = winner

@@ -70,6 +70,11 @@ class Game:
             raise ValueError("this state is a single deal, not a match")
         return match.status(self.profile, self.options, self.results(), self.current.dealer)
 
+    def shuffled(self):
+        """Every deck is the engine's shuffle of the seed (checked when the state was built or
+        replayed); a hand-made deck or a shared link has no seed."""
+        return self.seed is not None
+
     def match_over(self):
         return self.is_match and self.match_status()["over"]
 
@@ -102,6 +107,10 @@ class Game:
         dealer = match.next_dealer(self.profile, self.first_dealer, self.results())
         deck = deck_for_deal(self.profile, self.options, self.seed, index)
         return deal_class(self.profile)(self.profile, self.options, deck, dealer)
+
+    def with_current(self, deal):
+        """A Game whose current deal is `deal` (for views; not a replayable state)."""
+        return self._with_deals(self.deals[:-1] + [deal])
 
     def _with_deals(self, deals):
         return Game(self.profile, self.options, self.seed, self.is_match, self.first_dealer, deals)

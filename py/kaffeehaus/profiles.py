@@ -51,6 +51,17 @@ GAME_OF_PROFILE = {
     "bummerl": "schnapsen",
 }
 
+# Which finished tricks a player may look at during the deal: "own" = SV-6 (own tricks at any
+# time, the last trick until the next lead), "last" = ST-1 (only the last trick, until the next
+# lead). Bummerl and Schneider: docs/DECISIONS.md.
+TRICK_REVIEW = {
+    "schneider": "last",
+    "schneider-neighbour": "last",
+    "schnapsen": "own",
+    "schnapsen-strict": "last",
+    "bummerl": "own",
+}
+
 PROFILE_IDS = tuple(PROFILE_OPTIONS)
 
 
@@ -86,6 +97,7 @@ def describe_profiles():
         {
             "id": profile,
             "game": GAME_OF_PROFILE[profile],
+            "trick_review": TRICK_REVIEW[profile],
             "options": {name: spec.as_json() for name, spec in specs.items()},
         }
         for profile, specs in PROFILE_OPTIONS.items()

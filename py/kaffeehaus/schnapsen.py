@@ -22,6 +22,7 @@ class SchnapsenDeal(Deal):
         self.hand_size = 6 if options.get("sevens") else 5
         self.closed_by = None
         self.close_status = None       # SV-5: the closer's opponent just before the close
+        self.close_record = None       # public facts of the close (observation `close`)
         self.marriages = []            # dicts: player, suit, points, immediate
         self.pending_marriage = None   # AC-1: suit announced, card not yet led
         self._deal()
@@ -51,6 +52,15 @@ class SchnapsenDeal(Deal):
     def effective_points(self, player):
         """SS-9: captured card points, plus marriages once a trick is won (SS-7, SB-7 mit40)."""
         return self.card_points(player) + self.marriage_points(player)
+
+    def claim_correct(self, player):
+        """SV-3, SB-3: a claim now would be correct (66 effective points; a trick on the table
+        is not yet counted)."""
+        return self.effective_points(player) >= 66
+
+    @staticmethod
+    def marriage_value(suit, trump):
+        return 40 if suit == trump else 20                     # SS-7
 
     # --- positions ---------------------------------------------------------------------------
     @property
@@ -169,15 +179,20 @@ class SchnapsenDeal(Deal):
             self.known[player].add(old)                        # OB-2
         elif action == "close":
             opponent = 1 - player
-            self.close_status = {"points": self.effective_points(opponent),
-                                 "had_trick": self.tricks_won(opponent) > 0}
+            points = [self.effective_points(0), self.effective_points(1)]
+            tricks = [self.tricks_won(0), self.tricks_won(1)]
+            # SV-5: the opponent's status just before the close fixes the game points
+            self.close_status = {"points": points[opponent], "had_trick": tricks[opponent] > 0}
+            self.close_record = {"by": player, "trick": len(self.history),
+                                 "stock_size": len(self.stock), "points": points,
+                                 "tricks_won": tricks}
             self.closed_by = player
         elif action.startswith("marry:"):
             suit = action[-1]
             first_lead = not self.history and player == self.forehand
             immediate = bool(self.options.get("mit40")) and first_lead and suit == self.trump
             self.marriages.append({"player": player, "suit": suit,
-                                   "points": 40 if suit == self.trump else 20,
+                                   "points": self.marriage_value(suit, self.trump),
                                    "immediate": immediate})
             self.pending_marriage = suit
             self.known[player].update(("K" + suit, "Q" + suit))  # OB-2: the partner is shown
@@ -193,7 +208,7 @@ class SchnapsenDeal(Deal):
 
     def score_claim(self, player):
         opponent = 1 - player
-        correct = self.effective_points(player) >= 66
+        correct = self.claim_correct(player)
         if self.bummerl:
             return self._score_claim_bummerl(player, opponent, correct)
         closer = self.closed_by

@@ -193,7 +193,7 @@ def test_SB_6_first_lead_marriage_credited_by_the_trick_it_wins():
     state = run(B, ["marry:H", ("KH", "JD")], trump="AC", hold={"fh": ["QH"]})
     o = obs(state, DL)
     assert o["points"] == [0, 26]
-    assert o["marriages"] == [{"player": FH, "suit": "H", "points": 20, "effective": True}]
+    assert o["marriages"] == [{"player": FH, "suit": "H", "points": 20, "immediate": False, "effective": True}]
 
 
 def test_SB_6_first_lead_marriage_waits_when_the_trick_is_lost():

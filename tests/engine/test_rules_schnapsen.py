@@ -191,11 +191,11 @@ def test_SS_7_marriage_on_first_lead_waits_for_a_won_trick(profile):
     state = play(deal(profile, deck), actions[:3])
     o = obs(state, FH)
     assert o["points"] == [15, 0] and o["card_points"] == [15, 0]
-    assert o["marriages"] == [{"player": FH, "suit": "H", "points": 20, "effective": False}]
+    assert o["marriages"] == [{"player": FH, "suit": "H", "points": 20, "immediate": False, "effective": False}]
     state = play(state, actions[3:])                      # forehand wins a trick: 13 + 20
     o = obs(state, FH)
     assert o["points"] == [15, 33] and o["card_points"] == [15, 13]
-    assert o["marriages"] == [{"player": FH, "suit": "H", "points": 20, "effective": True}]
+    assert o["marriages"] == [{"player": FH, "suit": "H", "points": 20, "immediate": False, "effective": True}]
 
 
 @pytest.mark.parametrize("profile", SCHNAPSEN)
@@ -203,7 +203,7 @@ def test_SS_7_forty_in_trumps_and_the_marriage_trick_counts(profile):
     state = run(profile, ["marry:C", ("KC", "JD")], trump="AC", hold={"fh": ["QC"]})
     o = obs(state, DL)
     assert o["points"] == [0, 46]
-    assert o["marriages"] == [{"player": FH, "suit": "C", "points": 40, "effective": True}]
+    assert o["marriages"] == [{"player": FH, "suit": "C", "points": 40, "immediate": False, "effective": True}]
 
 
 @pytest.mark.parametrize("profile", SCHNAPSEN)
