@@ -4,11 +4,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import struct
 import subprocess
 import sys
 import zipfile
+import zlib
 from html.parser import HTMLParser
 from pathlib import Path
+
+import pytest
 
 import kaffeehaus_build as build  # build.py, loaded by conftest.py
 
@@ -79,6 +83,67 @@ def test_netlify_headers_rules():
     assert "unsafe-inline" not in csp and "'unsafe-eval'" not in csp
     conf = (Path(build.ROOT) / "netlify.toml").read_text()
     assert 'publish = "dist"' in conf and "build.py build" in conf
+
+
+def test_committed_icons_are_rendered_from_the_svg_master():
+    """web/icons/*.png carry the hash of tools/app-icon.svg they were rendered from: an edit of
+    the SVG without `python3 build.py icons` fails here."""
+    from tools import icons
+
+    assert icons.stale_icons() == []
+    manifest = json.loads((Path(build.ROOT) / "web" / "manifest.webmanifest").read_text())
+    pngs = {i["src"]: i for i in manifest["icons"] if i["type"] == "image/png"}
+    assert set(pngs) == set(icons.ICONS)
+    for rel, (size, maskable) in icons.ICONS.items():
+        assert pngs[rel]["sizes"] == f"{size}x{size}"
+        assert (pngs[rel]["purpose"] == "maskable") == maskable
+
+
+def _rgba_pixels(png: bytes) -> bytes:
+    """The pixels of an 8-bit RGBA, non-interlaced PNG (the kind Chromium's canvas writes)."""
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", png[16:29])
+    assert (depth, colour, interlace) == (8, 6, 0)
+    pos, idat = 8, b""
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        idat += png[pos + 8:pos + 8 + length] if kind == b"IDAT" else b""
+        pos += 12 + length
+    raw, stride, out, prev = zlib.decompress(idat), width * 4, bytearray(), bytearray(width * 4)
+    for y in range(height):
+        kind, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a, b = row[i - 4] if i >= 4 else 0, prev[i]
+            c = prev[i - 4] if i >= 4 else 0
+            if kind == 1:
+                row[i] = (row[i] + a) & 255
+            elif kind == 2:
+                row[i] = (row[i] + b) & 255
+            elif kind == 3:
+                row[i] = (row[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += row
+        prev = row
+    return bytes(out)
+
+
+def test_icons_command_renders_the_committed_icons(tmp_path):
+    """`python3 build.py icons` (Chromium) draws what is committed: same sizes, same source
+    stamp, the same pixels up to a Chromium version's antialiasing."""
+    from tools import icons
+
+    if not icons.CHROMIUM.exists():
+        pytest.fail(f"{icons.CHROMIUM} is missing: apt-get install -y chromium")
+    subprocess.run([sys.executable, str(Path(build.ROOT) / "build.py"), "icons", "--out",
+                    str(tmp_path)], check=True, capture_output=True, timeout=300)
+    for rel in icons.ICONS:
+        new, committed = (tmp_path / rel).read_bytes(), (Path(build.ROOT) / "web" / rel).read_bytes()
+        assert icons.png_size(new) == icons.png_size(committed), rel
+        assert icons.png_text(new) == icons.png_text(committed), rel
+        a, b = _rgba_pixels(new), _rgba_pixels(committed)
+        assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 1.0, rel
 
 
 def test_client_commands_are_the_api_functions():

@@ -1,0 +1,14 @@
+"""The modules behind build.py, one job each (build.py is only their command line).
+
+    common.py          paths of the repository, hashing, logging
+    provision.py       installs what the build and the tests need (npm ci, pip, Debian chromium)
+    pyodide_assets.py  the Pyodide runtime as shipped: pinned npm files, micropip, trimmed stdlib
+    precompile.mjs     boots Pyodide in Node and runs precompile_in_pyodide.py in it: the .pyc
+    wheel.py           the engine wheel, written reproducibly with zipfile
+    icons.py           the app's PNG icons, rendered from app-icon.svg (the master) by Chromium
+                       through icons.html (`build.py icons`)
+    headers.py         netlify.toml's headers and the MIME types, for the local server
+    site.py            dist/: hashed directories, build-assets.js, index.html, precache list, sw.js
+    server.py          the local HTTP server (`build.py serve`, the browser tests, bench/web.py)
+    testrun.py         `build.py test`: provision, build, pytest
+"""
