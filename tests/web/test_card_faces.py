@@ -7,7 +7,7 @@ face. Run as a script, this file also renders the gallery to PNGs for looking at
 the before/after comparison images in docs/cards/:
 
     python3 tests/web/test_card_faces.py --out /tmp/faces         # all faces, desktop and phone
-    git show main:web/cards/cards.js > /tmp/old-cards.js
+    git show 58fcda5:web/cards/cards.js > /tmp/old-cards.js   # the faces before the illustrated ones
     python3 tests/web/test_card_faces.py --out docs/cards --old /tmp/old-cards.js   # before | after
 """
 from __future__ import annotations

@@ -341,11 +341,18 @@ function garment(rank, suit, dress) {
       el("rect", { x: 44.2, y: 64.8, width: 3.6, height: 3.2, fill: GOLD, ...OUTLINE }),
     );
   }
-  // hands
+  // hands; the König holds the orb in his free hand
   parts.push(
     shape("M27 58.4C29.4 57.2 31.6 58.2 31.8 60.4 31.6 62.6 29.2 63.4 27.4 62.4 26.2 61.4 26 59.4 27 58.4Z", SKIN),
     shape("M61.6 59.6C63.8 58.6 66 59.6 66 61.8 65.8 63.8 63.4 64.6 61.8 63.6 60.6 62.6 60.6 60.6 61.6 59.6Z", SKIN),
   );
+  if (rank === "K") {
+    parts.push(
+      el("circle", { cx: 63.8, cy: 56.4, r: 3.2, fill: GOLD, ...OUTLINE }),
+      line("M60.6 56.4H67M63.8 53.2V59.6", "#b8862a", 0.6),
+      el("path", { d: "M63.8 49.6V53.2M62.4 51H65.2", stroke: INK, "stroke-width": 0.9 }),
+    );
+  }
   return parts;
 }
 
