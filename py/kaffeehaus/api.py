@@ -35,8 +35,10 @@ def rules(profile, options=None):
     return describe_rules(profile, options)
 
 
-def new_deal(profile, *, options=None, deck=None, dealer=0, seed=None):
-    """One deal: `deck` top first (SN-3, SS-2), or shuffled from `seed` (random if None)."""
+def new_deal(profile, *, options=None, deck=None, dealer=None, seed=None):
+    """One deal: `deck` top first (SN-3, SS-2), or shuffled from `seed` (random if None).
+    Without `dealer`, the dealer is drawn from the seed like a match's first dealer (SB-7,
+    SS-10; docs/DECISIONS.md); a hand-made `deck` needs its dealer."""
     return _game.remember(_game.new_game(profile, options, is_match=False, seed=seed,
                                          deck=deck, dealer=dealer))
 
@@ -104,7 +106,8 @@ def open_link(token):
 
 
 def deal_of_the_day(profile, date, *, options=None):
-    """The same deal for everyone on `date` ("YYYY-MM-DD") for this profile and options."""
+    """The same deal for everyone on `date` ("YYYY-MM-DD") for this profile and options:
+    its cards and its dealer both come from the date's seed."""
     if not isinstance(date, str) or len(date) != 10 or not _is_iso_date(date):
         raise ValueError(f"date must be YYYY-MM-DD, not {date!r:.40}")
     return new_deal(profile, options=options, seed=f"daily:{date}:{profile}")

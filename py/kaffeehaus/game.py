@@ -145,6 +145,10 @@ def new_game(profile, options, *, is_match, seed, deck=None, dealer=None, first_
             first_dealer = first_dealer_from_seed(seed)
         dealer = check_player(first_dealer, "first_dealer")
     else:
+        if dealer is None:
+            if seed is None:
+                raise ValueError("a hand-made deck needs its dealer (0 or 1)")
+            dealer = first_dealer_from_seed(seed)    # SB-7, SS-10, SN-8, SN-12: drawn at random
         dealer = check_player(dealer, "dealer")
         first_dealer = dealer
     first = deal_class(profile)(profile, options, deck, dealer)
