@@ -1,14 +1,17 @@
 // lang.js — the interface language (docs/I18N.md "Choosing the language") and the rules page of
-// every profile (web/rules/<lang>.json, rendered as text only).
+// every profile with its options: the engine describes the rules (api.rules: facts with its own
+// numbers), web/rules/<lang>.json holds the templates, web/rulebook.js fills them; text only.
 //
 //   chosenLanguage()              the remembered choice, else navigator.languages, else "en"
-//   installLanguage(bridge)       the picker in the settings dialog (select[data-language]) and
-//                                 the rules page in the rules dialog ([data-rules-page])
+//   installLanguage(bridge)       the picker in the settings dialog (select[data-language]), the
+//                                 rules page in the rules dialog ([data-rules-page]) and "Rules in
+//                                 short" on the set-up screen ([data-rules-text])
 // Switching: loadLanguage → remember → bridge.redraw() (static strings and the whole table) →
 // the rules page again → <html data-language="xx"> (set last: tests wait for it) and a
 // "kaffeehaus:language" event on document for modules that draw their own words.
 import { t, loadLanguage, currentLanguage } from "./table/i18n.js";
 import { PROFILE_ORDER } from "./table/dialogs.js";
+import { renderPage, renderShort } from "./rulebook.js";
 
 export const LANGUAGES = ["en", "fr", "de", "cs", "pt"];
 export const LANGUAGE_KEY = "kaffeehaus.language";
@@ -65,19 +68,61 @@ async function fetchRules(lang) {
   return rulesCache.get(lang);
 }
 
-async function rulesPage(lang, profile) {
+let engineCall = null;      // bridge.call: the engine worker
+const descriptions = new Map();
+
+/** The engine's description of a profile's rules with these options (cached). */
+function describe(profile, options) {
+  const key = JSON.stringify([profile, options || {}]);
+  if (!descriptions.has(key)) {
+    const promise = engineCall("rules", { profile, options: options || {} });
+    descriptions.set(key, promise);
+    promise.catch(() => descriptions.delete(key));
+  }
+  return descriptions.get(key);
+}
+
+/** Templates of `lang` (else English) and English as the fallback of a missing fact. */
+async function templates(lang) {
+  const english = await fetchRules("en");
+  if (lang === "en") return { own: english, english, lang };
   try {
-    const page = (await fetchRules(lang))[profile];
-    if (page) return { page, lang };
-  } catch { /* fall back to English */ }
-  const page = (await fetchRules("en"))[profile];
-  if (!page) throw new Error(profile);
-  return { page, lang: "en" };
+    return { own: await fetchRules(lang), english, lang };
+  } catch {
+    return { own: english, english, lang: "en" };
+  }
+}
+
+function environment(texts) {
+  return { lang: texts.lang, fallback: texts.english, rank: (rank) => t(`index.french.${rank}`) };
+}
+
+async function rulesPage(lang, profile, options) {
+  const [texts, description] = await Promise.all([templates(lang), describe(profile, options)]);
+  return { page: renderPage(description, texts.own, environment(texts)), lang: texts.lang };
+}
+
+/** What the set-up screen has chosen: {profile, options} (web/table/dialogs.js keeps it). */
+function setupChoice() {
+  const root = document.querySelector("[data-zone='setup']");
+  try {
+    const choice = JSON.parse(root.dataset.setupChoice);
+    if (choice && choice.profile) return choice;
+  } catch { /* not drawn yet */ }
+  return { profile: PROFILE_ORDER[0], options: {} };
+}
+
+/** The options of the game on the table (else of the set-up choice) when they are `profile`'s. */
+function optionsFor(profile, bridge) {
+  const state = html.dataset.playing ? bridge.state() : null;
+  if (state && state.profile === profile) return state.options;
+  const choice = setupChoice();
+  return choice.profile === profile ? choice.options : {};
 }
 
 let rulesRequest = 0;
 
-async function renderRules(root) {
+async function renderRules(root, bridge) {
   const select = root.querySelector("[data-rules-profile]");
   const title = root.querySelector("[data-rules-title]");
   const body = root.querySelector("[data-rules-body]");
@@ -86,7 +131,7 @@ async function renderRules(root) {
   const request = ++rulesRequest;
   root.dataset.rulesState = "loading";
   try {
-    const { page, lang: shown } = await rulesPage(lang, profile);
+    const { page, lang: shown } = await rulesPage(lang, profile, optionsFor(profile, bridge));
     if (request !== rulesRequest) return;
     title.textContent = page.title;
     const nodes = [];
@@ -115,11 +160,33 @@ async function renderRules(root) {
 /** The profile the player is looking at: the game on the table, else the set-up choice. */
 function currentProfile() {
   if (html.dataset.playing) return html.dataset.playing;
-  const chosen = document.querySelector("[data-zone='setup'] [data-profile][aria-pressed='true']");
-  return chosen ? chosen.dataset.profile : PROFILE_ORDER[0];
+  return setupChoice().profile;
 }
 
-function installRules() {
+// "Rules in short" on the set-up screen, for the profile and options chosen there.
+let shortRequest = 0;
+
+async function renderShortRules() {
+  const target = document.querySelector("[data-rules-text]");
+  if (!target || !engineCall) return;
+  const { profile, options } = setupChoice();
+  const request = ++shortRequest;
+  target.dataset.rulesShortState = "loading";
+  try {
+    const [texts, description] = await Promise.all([templates(currentLanguage()), describe(profile, options)]);
+    if (request !== shortRequest) return;
+    target.textContent = renderShort(description, texts.own, environment(texts));
+    target.dataset.rulesShort = profile;
+    target.dataset.rulesShortOptions = JSON.stringify(description.options);
+    target.dataset.rulesShortState = "ready";
+  } catch {
+    if (request !== shortRequest) return;
+    target.textContent = "";
+    target.dataset.rulesShortState = "error";
+  }
+}
+
+function installRules(bridge) {
   const dialog = document.querySelector("dialog[data-dialog='rules']");
   if (!dialog) return null;
   const select = element("select", { "data-rules-profile": "" });
@@ -130,17 +197,16 @@ function installRules() {
   const root = element("section", { class: "rules-page", "data-rules-page": "" }, [
     element("label", {}, [label("span", "rules.profile"), select]),
     element("h3", { "data-rules-title": "" }),
-    label("p", "rules.ruleIds", { class: "note" }),
     element("div", { "data-rules-body": "" }),
   ]);
   // The full page replaces the two short summaries in this dialog (the set-up screen keeps its own).
   for (const p of dialog.querySelectorAll("[data-i18n='rules.schnapsen'], [data-i18n='rules.schneider']")) p.hidden = true;
   dialog.insertBefore(root, dialog.querySelector("h2").nextSibling);
-  select.addEventListener("change", () => renderRules(root));
+  select.addEventListener("change", () => renderRules(root, bridge));
   document.addEventListener("click", (event) => {
     if (!event.target.closest("[data-ui='rules']")) return;
     select.value = currentProfile();
-    renderRules(root);
+    renderRules(root, bridge);
   });
   return root;
 }
@@ -149,7 +215,10 @@ function installRules() {
 // The picker
 
 export function installLanguage(bridge) {
-  const rules = installRules();
+  engineCall = bridge.call;
+  const rules = installRules(bridge);
+  document.addEventListener("kaffeehaus:setup-change", () => renderShortRules());
+  renderShortRules();
   const dialog = document.querySelector("dialog[data-dialog='settings']");
   const select = element("select", { "data-language": "" });
   for (const lang of LANGUAGES) select.appendChild(label("option", `language.${lang}`, { value: lang, lang }));
@@ -171,7 +240,8 @@ export function installLanguage(bridge) {
       }
       remember(lang);
       bridge.redraw();
-      if (rules && rules.closest("dialog").open) await renderRules(rules);
+      renderShortRules();
+      if (rules && rules.closest("dialog").open) await renderRules(rules, bridge);
       select.value = lang;
       html.dataset.language = lang;
       document.dispatchEvent(new CustomEvent("kaffeehaus:language", { detail: { lang } }));

@@ -192,7 +192,7 @@ def _schnapsen_sections(profile, options):
                        hand=n["hand"], talon=n["talon"], face_down=n["talon"] - 1),
                  _fact("deal.forehand_leads", ["SS-2"]),
                  _fact("dealer.alternate", ["SS-10"])),
-        _section("play",
+        _section("tricks",
                  _fact("trick.schnapsen", ["SS-3"]),
                  _fact("draw.schnapsen", ["SS-4"], hand=n["hand"])),
         _section("phase1", _fact("phase1.free", ["SS-5"])),
@@ -204,9 +204,9 @@ def _schnapsen_sections(profile, options):
                  _fact(f"marriage.announce.{lead_word}", ["SS-7", "ST-3"] if king_only else ["SS-7"],
                        plain=n["plain"], trump=n["trump"]),
                  _fact("marriage.credit", ["SS-7"]),
-                 _fact("marriage.mit40", ["SB-7"], trump=n["trump"]) if options.get("mit40") else None,
+                 _fact("marriage.mit40", ["SB-7"], plain=n["plain"], trump=n["trump"]) if options.get("mit40") else None,
                  _fact("marriage.phase2", ["SS-7"]),
-                 _fact(f"marriage.after.{lead_word}", ["AC-1"])),
+                 _fact(f"marriage.after.{lead_word}", ["AC-1"], goal=goal)),
         _section("closing",
                  _fact("close.promise", ["SS-8"], goal=goal),
                  _fact("close.when.not_last_two", ["ST-2"], cards=2) if strict_close
@@ -236,7 +236,7 @@ def _schnapsen_sections(profile, options):
         sections += [
             _section("claim",
                      _fact("claim.when.lead", ["SV-3"], goal=goal),
-                     _fact("claim.correct", ["SV-3"], half=half, one=one, two=two, three=three),
+                     _fact("claim.correct", ["SV-3"], half=half, goal=goal, one=one, two=two, three=three),
                      _fact("claim.false", ["SV-3"], two=two, three=three),
                      _fact("claim.example", ["SV-3", "SV-5"], close_game_points=cascade(0, 0),
                            **example)),
@@ -248,7 +248,7 @@ def _schnapsen_sections(profile, options):
                      _fact("closed.reached", ["SV-5"], goal=goal)),
         ]
     sections.append(_section("review", *_review_facts(deal)))
-    sections.append(_section("match", *_bummerl_match_facts(profile, options, n)))
+    sections.append(_section("bummerl", *_bummerl_match_facts(profile, options, n)))
     if PROFILE_OPTIONS[profile]:
         sections.append(_section("options", *_bummerl_option_facts(profile, options)))
     short = [
@@ -265,7 +265,8 @@ def _schnapsen_sections(profile, options):
 
 def _bummerl_match_facts(profile, options, n, short=False):
     prefix = "short." if short else ""
-    facts = [_fact(prefix + "match.bummerl", ["SS-10"], start=n["start"])]
+    facts = [_fact(prefix + "match.bummerl", ["SS-10"], start=n["start"],
+                   **({"one": n["one"], "three": n["three"]} if short else {}))]
     needed = n["needed"]
     if needed > 1:
         facts.append(_fact(prefix + "match.rubber", ["SB-7"], bummerls=2 * needed - 1, needed=needed))
@@ -296,7 +297,7 @@ def _bummerl_option_facts(profile, options):
                        deck=len(seven.deck), hand=hand, first=first, second=hand - first,
                        talon=len(seven.stock), seven=_cards.CARD_POINTS["7"]))
     choices = specs["target"].choices
-    facts.append(_fact("option.target", ["SB-7"], value=options["target"], min=min(choices),
+    facts.append(_fact("option.target.bummerl", ["SB-7"], value=options["target"], min=min(choices),
                        max=max(choices), default=specs["target"].default))
     facts.append(_fact("options.single_deal", ["SB-7"]))
     return facts
@@ -382,7 +383,7 @@ def _schneider_sections(profile, options):
     sections = [
         _section("game", _fact(f"intro.{profile}", [], deck=n["deck"],
                                **({"deals": status["session_deals"]} if neighbour else {}))),
-        _section("cards",
+        _section("cards_honours",
                  _fact(f"cards.schneider.{size}", ["SN-1"] + (["SN-10"] if small else []),
                        deck=n["deck"], per_suit=n["per_suit"]),
                  _fact("trump.bottom", ["SN-10"]) if trump else _fact("trump.none", ["SN-1"]),
@@ -419,13 +420,14 @@ def _schneider_sections(profile, options):
         match_fact = _fact("match.session", ["SN-13"], deals=status["session_deals"])
     else:
         match_fact = _fact("match.target", ["SN-9"], target=status["target"])
-    sections.append(_section("match", match_fact, _fact("dealer.first_random", ["SN-8", "SN-12"])))
+    sections.append(_section("session" if neighbour else "match", match_fact,
+                             _fact("dealer.first_random", ["SN-8", "SN-12"])))
     sections.append(_section("options", *_schneider_option_facts(profile, options)))
     short = [
         _fact(f"short.cards.schneider", ["SN-3"], deck=n["deck"], hand=n["hand"], stock=n["stock"]),
         _fact("short.follow_suit" if follow else "short.any", ["SN-10" if follow else "SN-4"]),
         _fact("short." + trick["key"], trick["rules"], **trick["values"]),
-        _fact("short.cumulative", ["SN-10"], draw=n["draw"]) if cumulative else
+        _fact("short.cumulative", ["SN-10"], deck=n["deck"], draw=n["draw"]) if cumulative else
         _fact(f"short.honours.{size}", ["SN-6"], win=n["win"], one_max=n["schneider"] - 1,
               schneider=n["schneider"], schneider_max=n["schwarz"] - 1, schwarz=n["schwarz"],
               one=n["one"], two=n["two"], three=n["three"]),
@@ -440,12 +442,15 @@ def _schneider_option_facts(profile, options):
     if not specs:
         return [_fact("options.none", ["SN-13"])]
     facts = [_fact("options.combine", ["SN-10"])]
-    small_opts = dict(options, deck=24)
+    small_opts = dict(options, deck=24, cumulative=False, target=None)
     small = _schneider_numbers(profile, small_opts)
     facts.append(_fact("option.deck", ["SN-10"], chosen=options["deck"] == 24, deck=small["deck"],
                        hand=small["hand"], stock=small["stock"], tricks=small["tricks"],
                        total=small["total"], win=small["win"], one_max=small["schneider"] - 1,
-                       schneider=small["schneider"], schwarz=small["schwarz"], draw=small["draw"]))
+                       schneider=small["schneider"], schneider_max=small["schwarz"] - 1,
+                       schwarz=small["schwarz"], draw=small["draw"], one=small["one"],
+                       two=small["two"], three=small["three"],
+                       cumulative=bool(options["cumulative"])))
     facts.append(_fact("option.follow_suit", ["SN-10"], chosen=bool(options["follow_suit"])))
     facts.append(_fact("option.trump", ["SN-10"], chosen=bool(options["trump"])))
     cumul = dict(options, cumulative=True, target=None)

@@ -84,8 +84,15 @@ export class SetupView {
     }
     const profile = this.current();
     this.root.querySelector("[data-profile-blurb]").textContent = t(`profile.${profile.id}.blurb`);
-    this.root.querySelector("[data-rules-text]").textContent = t(`rules.${profile.game}`);
     this.renderOptions(profile);
+    this.changed();
+  }
+
+  /** The choice changed: "Rules in short" (web/lang.js) follows data-setup-choice and the event. */
+  changed() {
+    const { profile, options } = this.values();
+    this.root.dataset.setupChoice = JSON.stringify({ profile, options });
+    this.root.dispatchEvent(new CustomEvent("kaffeehaus:setup-change", { bubbles: true, detail: { profile, options } }));
   }
 
   renderOptions(profile) {
@@ -114,7 +121,7 @@ export class SetupView {
         input = document.createElement("input");
         input.type = "checkbox";
         input.checked = Boolean(value);
-        input.addEventListener("change", () => { this.options[name] = input.checked; });
+        input.addEventListener("change", () => { this.options[name] = input.checked; this.changed(); });
         label.append(input, text);
       } else {
         input = document.createElement("select");
@@ -125,7 +132,7 @@ export class SetupView {
           input.appendChild(option);
         }
         input.value = JSON.stringify(value);
-        input.addEventListener("change", () => { this.options[name] = JSON.parse(input.value); });
+        input.addEventListener("change", () => { this.options[name] = JSON.parse(input.value); this.changed(); });
         label.append(text, input);
       }
       input.dataset.option = name;
