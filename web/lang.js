@@ -163,17 +163,50 @@ function currentProfile() {
   return setupChoice().profile;
 }
 
-// "Rules in short" on the set-up screen, for the profile and options chosen there.
+// "Rules in short" on the set-up screen, for the profile and options chosen there. While the
+// engine loads, the description it gave on an earlier visit (kept in localStorage) stands in;
+// on a first visit a line says the rules are coming.
+const SHORT_CACHE = "kaffeehaus.rulesShort";
 let shortRequest = 0;
+
+function cachedDescriptions() {
+  try {
+    return JSON.parse(localStorage.getItem(SHORT_CACHE)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function cacheDescription(key, description) {
+  try {
+    const all = cachedDescriptions();
+    delete all[key];
+    all[key] = description;
+    const keys = Object.keys(all);
+    for (const old of keys.slice(0, Math.max(0, keys.length - 12))) delete all[old];
+    localStorage.setItem(SHORT_CACHE, JSON.stringify(all));
+  } catch { /* not kept: the next visit waits for the engine */ }
+}
 
 async function renderShortRules() {
   const target = document.querySelector("[data-rules-text]");
   if (!target || !engineCall) return;
   const { profile, options } = setupChoice();
+  const key = JSON.stringify([profile, options || {}]);
   const request = ++shortRequest;
   target.dataset.rulesShortState = "loading";
+  const earlier = cachedDescriptions()[key];
+  if (earlier) {
+    templates(currentLanguage()).then((texts) => {
+      if (request !== shortRequest || target.dataset.rulesShortState !== "loading") return;
+      target.textContent = renderShort(earlier, texts.own, environment(texts));
+    }).catch(() => {});
+  } else {
+    target.textContent = t("rules.waiting");
+  }
   try {
     const [texts, description] = await Promise.all([templates(currentLanguage()), describe(profile, options)]);
+    cacheDescription(key, description);
     if (request !== shortRequest) return;
     target.textContent = renderShort(description, texts.own, environment(texts));
     target.dataset.rulesShort = profile;

@@ -66,16 +66,8 @@ def _redeal_after_draw(profile):
     return _match.next_dealer(profile, 0, [_result(None, 0)]) == 0
 
 
-def _trick_review(deal):
-    """SV-6 / ST-1 (and docs/DECISIONS.md for Schneider): "own" or "last"."""
-    review = getattr(deal, "trick_review", None)
-    if review is None:     # engines before `trick_review`: strict and Schneider show the last
-        review = "last" if getattr(deal, "strict", True) else "own"
-    return review
-
-
 def _review_facts(deal):
-    if _trick_review(deal) == "own":
+    if deal.trick_review == "own":       # SV-6 / ST-1 (docs/DECISIONS.md for Schneider)
         return [_fact("review.own", ["SV-6"]), _fact("review.memory", ["OB-1"])]
     rules = ["ST-1"] if deal.game == "schnapsen" else []
     return [_fact("review.last", rules), _fact("review.memory", ["OB-1"])]
