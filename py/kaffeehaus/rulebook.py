@@ -26,6 +26,7 @@ __all__ = ["describe_rules", "fact_keys", "option_choices"]
 
 SUIT = "S"          # the suit of the worked examples (spades, as in RULES.md)
 OTHER_SUIT = "H"
+TRUMP_SUIT = "C"    # the trump of the examples with the `trump` option
 
 
 def _fact(key, rules=(), **values):
@@ -367,7 +368,15 @@ def _schneider_sections(profile, options):
         examples = [_trick_example(deal, "9" + SUIT, "J" + SUIT), _trick_example(deal, "T" + SUIT, "J" + SUIT)]
     else:
         trick = _fact("trick.higher.trump" if trump else "trick.higher", [win_rule] + (["SN-10"] if trump else []))
-        examples = [_trick_example(deal, "9" + SUIT, "J" + SUIT), _trick_example(deal, "9" + SUIT, "A" + OTHER_SUIT)]
+        if trump:
+            # SN-10 trump: the examples' trump is a third suit, so the off-suit answer is a trump
+            probe = deal.copy()
+            probe.trump = TRUMP_SUIT
+            examples = [_trick_example(probe, "9" + SUIT, "J" + SUIT),
+                        _trick_example(probe, "9" + SUIT, probe.ranks[-1] + TRUMP_SUIT)]
+        else:
+            examples = [_trick_example(deal, "9" + SUIT, "J" + SUIT),
+                        _trick_example(deal, "9" + SUIT, "A" + OTHER_SUIT)]
     ex_won, ex_lost = n["schneider"], n["total"] - n["schneider"]
     score_example = {"won": ex_won, "lost": ex_lost, "game_points": _score(profile, options, ex_won, ex_lost)}
     status = _match_status(profile, options)

@@ -269,3 +269,20 @@ def test_SN_9_SN_10_target_follows_the_options():
     assert fact(api.rules("schneider", {"cumulative": True, "target": 30}), "match.target") == {"target": 30}
     assert fact(api.rules("bummerl", {"target": 11}), "match.bummerl") == {"start": 11}
     assert fact(api.rules("schneider-neighbour"), "match.session") == {"deals": 6}
+
+
+@pytest.mark.parametrize("options", [{"trump": True}, {"trump": True, "deck": 24}], ids=["32", "24"])
+def test_SN_10_trump_examples_name_a_trump_and_are_decided_by_the_engine(options):
+    """With `trump`, the off-suit answer of the second example is a trump (clubs in the
+    examples), and a deal whose bottom card is a club plays both tricks that way."""
+    examples = [f["values"] for f in facts(api.rules("schneider", options)) if f["key"] == "example.trick"]
+    assert [e["reason"] for e in examples] == ["higher", "trump"]
+    for example in examples:
+        lead, answer = example["lead"], example["answer"]
+        bottom = "AC" if answer != "AC" else "KC"
+        deck = make_deck("schneider", fh=[lead], dl=[answer], bottom=bottom, options=options)
+        state = api.new_deal("schneider", options=options, deck=deck, dealer=0)
+        assert api.observation(state, FH)["trump"] == "C"
+        state = api.apply(api.apply(state, lead), answer)
+        winner = api.observation(state, FH)["history"][0]["winner"]
+        assert example["winner"] == ("responder" if winner == DL else "leader"), example
