@@ -114,7 +114,7 @@ function setupChoice() {
 
 /** The options of the game on the table (else of the set-up choice) when they are `profile`'s. */
 function optionsFor(profile, bridge) {
-  const state = html.dataset.playing ? bridge.state() : null;
+  const state = html.dataset.playing && typeof bridge.state === "function" ? bridge.state() : null;
   if (state && state.profile === profile) return state.options;
   const choice = setupChoice();
   return choice.profile === profile ? choice.options : {};
