@@ -7,7 +7,7 @@
 // then imports every kaffeehaus module with only the shipped stdlib on sys.path (so a module the
 // trimming removed fails here). Only then does it add the full stdlib from node_modules (pytest
 // needs modules the game does not), unpack the pure-Python test wheels from <wheel-dir>, mount
-// tests/ read-only and run pytest on it. Exit status: pytest's.
+// tests/ and docs/ read-only and run pytest on it. Exit status: pytest's.
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,9 +60,12 @@ for (const f of readdirSync(wheelDir).filter((f) => f.endsWith(".whl")).sort()) 
   py.unpackArchive(new Uint8Array(readFileSync(join(wheelDir, f))), "wheel",
     { extractDir: sitePackages });
 }
-// tests/ only: without /repo/py the root conftest cannot shadow the installed wheel.
-py.FS.mkdirTree("/repo/tests");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: join(ROOT, "tests") }, "/repo/tests");
+// tests/ and docs/ (the rule book some tests read) only: without /repo/py the root conftest
+// cannot shadow the installed wheel.
+for (const dir of ["tests", "docs"]) {
+  py.FS.mkdirTree(`/repo/${dir}`);
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: join(ROOT, dir) }, `/repo/${dir}`);
+}
 py.globals.set("PYTEST_ARGS", py.toPy(pytestArgs));
 const code = py.runPython(`
 import importlib, os, sys
