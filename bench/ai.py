@@ -32,6 +32,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 from kaffeehaus import api  # noqa: E402
 from kaffeehaus.ai.levels import forced_action  # noqa: E402
 
+import ai_variants  # noqa: E402
+
 LADDER = ["random", "easy", "medium", "hard", "expert"]
 TIMED = ("expert",)   # and its bench variants (expert-...)
 TIMES = []          # (profile, wall seconds, CPU seconds) of expert decisions
@@ -42,7 +44,7 @@ def timed_action(state, profile, seats, ai_seed):
     p = api.to_move(state)
     obs = api.observation(state, p)
     t0, c0 = time.perf_counter(), time.process_time()
-    action = api.ai_action(obs, level=seats[p], seed=ai_seed)
+    action = ai_variants.choose(obs, seats[p], ai_seed)
     if seats[p].startswith(TIMED):
         TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
                       forced_action(obs) is None))
@@ -283,68 +285,7 @@ def times_line(label, xs):
     print("  histogram: " + ", ".join(parts), flush=True)
 
 
-def register_experiments():
-    """Bench-only variants for A/B runs (never used by the app): `expert-nomargin`."""
-    from kaffeehaus.ai import levels, pimc
-
-    def expert_nomargin(obs, seed, deadline, iterations):
-        return levels._pimc_best(obs, levels._config(levels.EXPERT, iterations), seed,
-                                 levels.match_utility(obs), deadline, 0.0)
-    levels.EXPERIMENTS["expert-nomargin"] = expert_nomargin
-
-    def endgame4(obs, seed, deadline, iterations):
-        if not levels._small(obs, 4):
-            return levels.heuristic_action(obs)
-        return levels._pimc_best(obs, pimc.Config(samples=16, exact_stock=4), seed, None, deadline)
-    levels.EXPERIMENTS["endgame4"] = endgame4
-
-    def expert_noinfer(obs, seed, deadline, iterations):
-        config = levels._config(dict(levels.EXPERT, infer=None), iterations)
-        return levels._pimc_best(obs, config, seed, levels.match_utility(obs), deadline,
-                                 levels.EXPERT_MARGIN)
-    levels.EXPERIMENTS["expert-noinfer"] = expert_noinfer
-
-    from kaffeehaus.ai.determinize import Inference
-
-    def inference_variant(**weights):
-        def run(obs, seed, deadline, iterations):
-            config = levels._config(dict(levels.EXPERT, infer=Inference(**weights)), iterations)
-            return levels._pimc_best(obs, config, seed, levels.match_utility(obs), deadline,
-                                     levels.EXPERT_MARGIN)
-        return run
-    # the led ace/ten a trump or higher card would have taken (weaker for human opponents)
-    levels.EXPERIMENTS["expert-answer"] = inference_variant(answer=0.3)
-    # near-hard constraints instead of 0.15
-    levels.EXPERIMENTS["expert-infer02"] = inference_variant(marriage=0.02, exchange=0.02)
-
-    def config_variant(**params):
-        def run(obs, seed, deadline, iterations):
-            config = levels._config(dict(levels.EXPERT, **params), iterations)
-            return levels._pimc_best(obs, config, seed, levels.match_utility(obs), deadline,
-                                     levels.EXPERT_MARGIN)
-        return run
-    levels.EXPERIMENTS["expert-s80"] = config_variant(samples=80, first_round=16)
-
-    def close_margin(margin, min_stock=0):
-        """Close only when it beats the best other action by `margin` (PIMC values a close by
-        a perfect-information Phase 2: the closer "sees" the opponent's hand)."""
-        def run(obs, seed, deadline, iterations):
-            values, _ = pimc.evaluate(obs, levels._config(levels.EXPERT, iterations), seed=seed,
-                                      utility=levels.match_utility(obs), deadline=deadline,
-                                      prune=True)
-            best = levels.best_of(values)
-            if best == "close" and len(values) > 1 and obs["stock_size"] >= min_stock:
-                alt = levels.best_of({a: v for a, v in values.items() if a != "close"})
-                if values["close"] - values[alt] < margin:
-                    return alt
-            return best
-        return run
-    levels.EXPERIMENTS["expert-close03"] = close_margin(0.3)
-    levels.EXPERIMENTS["expert-close06"] = close_margin(0.6)
-
-
 def main():
-    register_experiments()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--profile", action="append", help="profile id (repeatable); default all five")
     ap.add_argument("--options", default="{}", help="options as a Python/JSON dict")
@@ -355,7 +296,7 @@ def main():
     ap.add_argument("--times", action="store_true", help="report expert decision times")
     ap.add_argument("--ab", help="paired A/B: also play this level in A's seat on the same deal"
                     " pairs and report the per-pair difference (e.g. --pair expert:heuristic"
-                    " --ab expert-noinfer)")
+                    " --ab expert-noinfer; variants: bench/ai_variants.py)")
     ap.add_argument("--cache", help="JSON file of per-pair deal records reused across runs"
                     " (keyed by profile, options, levels and pair number)")
     ap.add_argument("--first", type=int, default=0, help="number of the first deal pair (default 0)")

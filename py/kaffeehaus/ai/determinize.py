@@ -30,15 +30,12 @@ class Inference:
 
     * `marriage`: they led without announcing while holding K and Q of a suit (SS-7);
     * `exchange`: they led with the talon open without exchanging while holding the trump
-      jack (SS-6);
-    * `answer` (None: not used): in Phase 1 they answered a led ace or ten of a side suit
-      without taking it while holding a higher card of that suit or a trump.
+      jack (SS-6).
     """
 
-    def __init__(self, marriage=0.15, exchange=0.15, answer=None):
+    def __init__(self, marriage=0.15, exchange=0.15):
         self.marriage = marriage
         self.exchange = exchange
-        self.answer = answer
 
 
 INFER = Inference()
@@ -48,7 +45,7 @@ class Info:
     def __init__(self, obs, infer=None):
         self.obs = obs
         self.infer = infer
-        self.events = []            # (card list, "any"/"all", weight): see `weight`
+        self.events = []            # ([(card, P(held then | held now))], weight): `weight`
         self.event_keys = []
         self.profile = obs["profile"]
         self.options = obs["options"]
@@ -111,7 +108,6 @@ class Info:
         turn = []             # the leader's actions this turn before the lead card
         turn_open = False     # the talon was open when this turn began
         opp_turns = []        # (trick index, talon open, actions before the lead)
-        answers = []          # (trick index, my lead, their answer) of Phase-1 tricks
         self.phase1 = []      # per completed trick: played with the talon open (both drew)
         self.opp_played = {}  # card -> trick index where the opponent played it
         for player, action in obs["actions"]:
@@ -124,9 +120,6 @@ class Info:
                     if player == opp:
                         opp_turns.append((k, turn_open, turn))
                     turn = []
-                elif player == opp and not lead_phase2:
-                    answers.append((k, t.index[hist[k]["cards"][0][1]] if k < len(hist)
-                                    else None, t.index[action]))
             else:
                 turn = turn + [action]
             if action == "close":
@@ -158,10 +151,12 @@ class Info:
                 k += 1
                 on_table = 0
         if self.infer is not None:
-            self._inference_events(opp_turns, answers, hand_size)
-        self.cpts, self.ntr, self.marr, self.imm = cpts, ntr, marr, imm
-        self.closed_by, self.cs_pts, self.cs_trick, self.p2w = closed_by, cs_pts, cs_trick, p2w
-        self.ntricks = k
+            self._inference_events(opp_turns, hand_size)
+        self.card_points, self.tricks_won = cpts, ntr
+        self.marriage_points, self.early_points = marr, imm
+        self.closed_by, self.close_points, self.close_had_trick = closed_by, cs_pts, cs_trick
+        self.phase2_winners = p2w
+        self.tricks_played = k
         self.last = hist[-1]["winner"] if hist else None
 
     def _phase2_answer(self, lead, answer, bummerl):
@@ -194,11 +189,11 @@ class Info:
                 self.forbidden |= t.suit_mask[suit]
             else:
                 self.counts.append((t.suit_mask[suit], draws))
-        self.hon = hon
-        self.ntricks = ntricks
+        self.honours = hon
+        self.tricks_played = ntricks
 
     # --- soft inference from the opponent's public choices -------------------------------------
-    def _inference_events(self, opp_turns, answers, hand_size):
+    def _inference_events(self, opp_turns, hand_size):
         """Events "at trick k the opponent passed up a choice it would have taken with these
         cards". Each is kept as the cards involved, each with the number of cards the opponent
         drew between that moment and the moment the card was last seen with them (played, or
@@ -217,12 +212,12 @@ class Info:
         for m in self.obs["marriages"]:
             if m["player"] == self.opp:
                 s = SUITS.index(m["suit"])
-                partners |= {s * t.nr + ki, s * t.nr + qi}
+                partners |= {s * t.suit_size + ki, s * t.suit_size + qi}
         last_draw = sum(self.phase1)           # the opponent holds it from this trick on
         for c in model.bits(self.known_opp):
             if c in partners:
                 continue
-            if t.suit[c] == trump and t.rank[c] != t.nr_j and exch:
+            if t.suit[c] == trump and t.rank[c] != t.jack_rank and exch:
                 acquired[c] = exch[0]
             else:
                 acquired[c] = last_draw
@@ -245,58 +240,40 @@ class Info:
                 return (c, draws_after[k], unknown >> c & 1 == 0)
             return None
 
-        def add(cards, mode, weight, k):
+        def add(cards, weight, k):
+            """The event "at trick k it held all of `cards` and did not use them"."""
             hs = hand_size - k + (sum(self.phase1[:k]))      # its hand size at trick k
             hs = max(1, hs)
             cards = [held(c, k) for c in cards]
-            if mode == "all" and any(x is None for x in cards):
+            if any(x is None for x in cards):
                 return
-            cards = [x for x in cards if x is not None]
             if all(sure for _, _, sure in cards):
                 return          # nothing hidden is involved: the same for every layout
-            self.events.append(([(c, hs / (hs + d), sure) for c, d, sure in cards], mode,
-                                weight))
-            self.event_keys.append((mode, tuple(sorted(c for c, _, _ in cards))))
+            self.events.append(([(c, hs / (hs + d)) for c, d, _ in cards], weight))
+            self.event_keys.append(tuple(sorted(c for c, _, _ in cards)))
 
         for k, talon_open, acts in opp_turns:
             if inf.marriage is not None and inf.marriage < 1 and not any(
                     a.startswith("marry:") for a in acts):
                 for s in range(4):
                     if SUITS[s] not in married:
-                        add([s * t.nr + ki, s * t.nr + qi], "all", inf.marriage, k)
+                        add([s * t.suit_size + ki, s * t.suit_size + qi], inf.marriage, k)
             if (inf.exchange is not None and inf.exchange < 1 and talon_open
                     and "exchange" not in acts):
-                add([trump * t.nr + t.nr_j], "all", inf.exchange, k)
-        if inf.answer is not None and inf.answer < 1:
-            for k, lead, ans in answers:
-                if lead is None or t.suit[lead] == trump or t.points[lead] < 10:
-                    continue
-                if (t.suit[ans] == t.suit[lead] and t.rank[ans] < t.rank[lead]) or \
-                        t.suit[ans] == trump:
-                    continue            # it took the trick
-                winners = [c for c in model.bits(t.higher[lead] | t.suit_mask[trump])
-                           if c != ans]
-                add(winners, "any", inf.answer, k)
+                add([trump * t.suit_size + t.jack_rank], inf.exchange, k)
 
     def weight(self, mask):
         """Likelihood weight (0..1] of the opponent holding `mask` now, from the events. The
         same cards passed up at several moments are one piece of evidence (the most likely
         moment counts), not several."""
         worst = {}
-        for key, (cards, mode, eps) in zip(self.event_keys, self.events):
-            if mode == "all":
-                p = 1.0
-                for c, pc, _ in cards:
-                    if not (mask >> c & 1 or c in self.opp_played):
-                        p = 0.0
-                        break
-                    p *= pc
-            else:
-                q = 1.0
-                for c, pc, _ in cards:
-                    if mask >> c & 1 or c in self.opp_played:
-                        q *= 1.0 - pc
-                p = 1.0 - q
+        for key, (cards, eps) in zip(self.event_keys, self.events):
+            p = 1.0             # probability that it held all these cards at that moment
+            for c, pc in cards:
+                if not (mask >> c & 1 or c in self.opp_played):
+                    p = 0.0
+                    break
+                p *= pc
             f = 1.0 - (1.0 - eps) * p
             if f < worst.get(key, 1.0):
                 worst[key] = f
@@ -342,55 +319,32 @@ class Info:
         return mask
 
     def position(self, opp_mask, stock):
+        """The perfect-information position of this observation with the opponent holding
+        `opp_mask` and the stock in the order `stock` (top first)."""
         obs = self.obs
         hands = [0, 0]
         hands[self.me] = self.hand
         hands[self.opp] = opp_mask
         trick = obs["trick"]
-        if self.schnapsen:
-            p = object.__new__(model.SchnapsenPos)
-            p.t = self.t
-            p.strict = self.profile == "schnapsen-strict"
-            p.bummerl = self.profile == "bummerl"
-            p.mit40 = bool(self.options.get("mit40"))
-            p.forehand = obs["forehand"]
-            p.trump = self.trump
-            p.hands = hands
-            p.stock = list(stock)
-            p.closed_by = self.closed_by
-            p.cs_pts = self.cs_pts
-            p.cs_trick = self.cs_trick
-            p.cpts = self.cpts[:]
-            p.ntr = self.ntr[:]
-            p.marr = self.marr[:]
-            p.imm = self.imm[:]
-            p.pending = SUITS.index(obs["pending_marriage"]) if obs.get("pending_marriage") else -1
-            p.ntricks = self.ntricks
-            p.p2w = self.p2w
-            p.last = self.last
-        else:
-            p = object.__new__(model.SchneiderPos)
-            p.t = self.t
-            p.neighbour = self.profile == "schneider-neighbour"
-            p.follow = bool(self.options.get("follow_suit"))
-            p.trump = self.trump
-            p.cumulative = bool(self.options.get("cumulative"))
-            small = self.options.get("deck") == 24
-            p.total = 16 if small else 20
-            p.schneider_at = 13 if small else 16
-            p.hands = hands
-            p.stock = list(stock)
-            p.hon = self.hon[:]
-            p.ntricks = self.ntricks
         if trick:
-            p.leader = trick[0][0]
-            p.lead = self.t.index[trick[0][1]]
+            leader, lead = trick[0][0], self.t.index[trick[0][1]]
         else:
             hist = obs["history"]
-            p.leader = hist[-1]["winner"] if hist else obs["forehand"]
-            p.lead = -1
-        p.result = None
+            leader, lead = (hist[-1]["winner"] if hist else obs["forehand"]), -1
         res = obs.get("result")
-        if res:
-            p.result = (res["winner"], res["game_points"], res["reason"])
-        return p
+        result = (res["winner"], res["game_points"], res["reason"]) if res else None
+        if self.schnapsen:
+            pending = obs.get("pending_marriage")
+            return model.SchnapsenPos.from_layout(
+                self.t, profile=self.profile, mit40=self.options.get("mit40"),
+                forehand=obs["forehand"], trump=self.trump, hands=hands, stock=stock,
+                leader=leader, lead=lead, pending=SUITS.index(pending) if pending else -1,
+                card_points=self.card_points, tricks_won=self.tricks_won,
+                marriage_points=self.marriage_points, early_points=self.early_points,
+                closed_by=self.closed_by, close_points=self.close_points,
+                close_had_trick=self.close_had_trick, tricks_played=self.tricks_played,
+                phase2_winners=self.phase2_winners, last=self.last, result=result)
+        return model.SchneiderPos.from_layout(
+            self.t, profile=self.profile, options=self.options, trump=self.trump, hands=hands,
+            stock=stock, leader=leader, lead=lead, honours=self.honours,
+            tricks_played=self.tricks_played, result=result)

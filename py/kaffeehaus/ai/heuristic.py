@@ -90,7 +90,7 @@ def _schnapsen(pos, p, unseen):
         return "marry:" + "CDHS"[best]
     if pos.close_allowed():
         sure, tricks = _sure_points(pos, p, unseen)
-        if tricks and eff + sure >= 66 and pos.ntr[p]:
+        if tricks and eff + sure >= 66 and pos.tricks_won[p]:
             return "close"
     cards = bits(hand)
     if phase2:
@@ -109,7 +109,7 @@ def _schnapsen(pos, p, unseen):
         cost = _cost(t, trump, c)
         r = t.rank[c]
         if r in (ki, qi):
-            partner = t.suit[c] * t.nr + (qi if r == ki else ki)
+            partner = t.suit[c] * t.suit_size + (qi if r == ki else ki)
             if unseen >> partner & 1:
                 cost += 6          # keep a possible marriage half
         if t.points[c] >= 10:
@@ -152,7 +152,7 @@ def _schnapsen_answer(pos, p, unseen, phase2):
         cost = _cost(t, trump, c)
         r = t.rank[c]
         if r in (ki, qi):
-            partner = t.suit[c] * t.nr + (qi if r == ki else ki)
+            partner = t.suit[c] * t.suit_size + (qi if r == ki else ki)
             if unseen >> partner & 1 or pos.hands[p] >> partner & 1:
                 cost += 6
         return cost

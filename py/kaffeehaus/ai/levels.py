@@ -30,7 +30,6 @@ LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=12,
               deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000)
 HARD = dict(samples=16, exact_stock=4)
-EXPERT_MARGIN = 0.0   # measured: a margin toward the heuristic's action did not help
 MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)
 EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (legal) card
 
@@ -114,10 +113,7 @@ def choose(obs, level, seed=0, budget_ms=None, iterations=None):
             return heuristic_action(obs)
         return _pimc_best(obs, _config(HARD, iterations), seed, None, deadline)
     if level == "expert":
-        return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline,
-                          EXPERT_MARGIN)
-    if level in EXPERIMENTS:
-        return EXPERIMENTS[level](obs, seed=seed, deadline=deadline, iterations=iterations)
+        return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
     raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
 
 
@@ -147,22 +143,11 @@ def _small(obs, exact_stock):
     return obs["stock_size"] == 0
 
 
-def _pimc_best(obs, config, seed, utility, deadline, margin=0.0):
-    """PIMC's best action. Before the exact endgame the values come from rollouts and are
-    noisy: there the heuristic's own action is kept unless another beats it by `margin`
-    (expected game points, or utility units), so sampling noise cannot make the level play
-    worse than its rollout policy on near-equal choices."""
+def _pimc_best(obs, config, seed, utility, deadline):
+    """PIMC's best action (`utility`: None for signed game points, or the match's)."""
     values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, deadline=deadline,
                               prune=True)
-    best = best_of(values)
-    if margin > 0 and not _small(obs, config.exact_stock):
-        default = heuristic_action(obs)
-        if default in values and values[best] - values[default] <= margin:
-            return default
-    return best
-
-
-EXPERIMENTS = {}     # bench-only variants registered by bench scripts (name -> function)
+    return best_of(values)
 
 
 _TIE_ORDER = {"claim": 0, "exchange": 1, "marry": 2, "close": 4}

@@ -6,13 +6,19 @@ positions quickly. They mirror the engine exactly: same action strings, same leg
 results (winner, game points, reason). `tests/ai/test_model.py` replays random deals through
 the engine and through these classes side by side and asserts that they never differ.
 
-A position is built by `determinize.position(observation, opponent_cards, stock)`: from one
-seat's observation plus one sampled layout of the hidden cards. Nothing here ever sees the
-real game.
+A position is built by `from_layout(...)`: `determinize.Info.position` passes the public
+facts of one seat's observation plus one sampled layout of the hidden cards. Nothing here
+ever sees the real game.
+
+Cards are indices 0..n-1, suit by suit (`SUITS` order), strongest rank first within a suit;
+a set of cards is a bitmask. Per-seat values are lists indexed by seat. A result is
+`(winner or None, game points, reason)` as in `deal_result`.
 """
 
 from ..cards import CARD_POINTS, SUITS
 from ..schnapsen import cascade
+
+WIN_POINTS = 66          # SS-9 / SV-3: the effective points that win a Schnapsen deal
 
 
 class Table:
@@ -20,18 +26,18 @@ class Table:
 
     def __init__(self, ranks, honour_ranks=""):
         self.ranks = ranks
-        self.nr = nr = len(ranks)
-        self.n = 4 * nr
+        self.suit_size = size = len(ranks)
+        self.n = 4 * size
         self.names = [r + s for s in SUITS for r in ranks]
         self.index = {c: i for i, c in enumerate(self.names)}
-        self.suit = [i // nr for i in range(self.n)]
-        self.rank = [i % nr for i in range(self.n)]          # 0 = strongest
+        self.suit = [i // size for i in range(self.n)]
+        self.rank = [i % size for i in range(self.n)]          # 0 = strongest
         self.points = [CARD_POINTS.get(self.names[i][0], 0) for i in range(self.n)]
         self.honour = [1 if self.names[i][0] in honour_ranks else 0 for i in range(self.n)]
-        full = (1 << nr) - 1
-        self.suit_mask = [full << (s * nr) for s in range(4)]
+        full = (1 << size) - 1
+        self.suit_mask = [full << (s * size) for s in range(4)]
         # cards of the same suit strictly stronger than card i
-        self.higher = [((1 << i) - 1) & self.suit_mask[i // nr] for i in range(self.n)]
+        self.higher = [((1 << i) - 1) & self.suit_mask[i // size] for i in range(self.n)]
         self.bit = [1 << i for i in range(self.n)]
 
     def mask(self, cards):
@@ -77,12 +83,58 @@ def table(ranks, honour_ranks=""):
 # ----------------------------------------------------------------------------------------------
 
 class SchnapsenPos:
-    """One Schnapsen deal position with every card placed (RULES.md Part 2)."""
+    """One Schnapsen deal position with every card placed (RULES.md Part 2).
+
+    Fields (per-seat lists indexed by seat):
+      hands           two bitmasks; `stock` the talon, top first, the indicator last
+      leader, lead    who leads the current trick, and the led card (-1: none on the table)
+      pending         suit index of a marriage announced and not yet led (-1: none)
+      card_points     captured card points; `tricks_won` tricks taken
+      marriage_points all marriage points announced; `early_points` the part of them that
+                      counts before a first trick is won (`mit40`: forehand's 40 on lead 1)
+      closed_by       the closing seat or None; `close_points` / `close_had_trick` the
+                      opponent's effective points and trick status when it closed (SV-5)
+      tricks_played   tricks finished; `phase2_winners` bitmask of the seats that won a trick
+                      in Phase 2 (SB-5 sweep); `last` the winner of the last trick
+      result          None while the deal runs
+    """
 
     game = "schnapsen"
     __slots__ = ("t", "strict", "bummerl", "mit40", "forehand", "trump", "hands", "stock",
-                 "closed_by", "cs_pts", "cs_trick", "cpts", "ntr", "marr", "imm", "leader",
-                 "lead", "pending", "ntricks", "p2w", "result", "last")
+                 "closed_by", "close_points", "close_had_trick", "card_points", "tricks_won",
+                 "marriage_points", "early_points", "leader", "lead", "pending",
+                 "tricks_played", "phase2_winners", "result", "last")
+
+    @classmethod
+    def from_layout(cls, t, *, profile, mit40, forehand, trump, hands, stock, leader, lead=-1,
+                    pending=-1, card_points=(0, 0), tricks_won=(0, 0), marriage_points=(0, 0),
+                    early_points=(0, 0), closed_by=None, close_points=0, close_had_trick=False,
+                    tricks_played=0, phase2_winners=0, last=None, result=None):
+        """A position from the public facts of a deal and one layout of its cards."""
+        o = object.__new__(cls)
+        o.t = t
+        o.strict = profile == "schnapsen-strict"
+        o.bummerl = profile == "bummerl"
+        o.mit40 = bool(mit40)
+        o.forehand = forehand
+        o.trump = trump
+        o.hands = list(hands)
+        o.stock = list(stock)
+        o.closed_by = closed_by
+        o.close_points = close_points
+        o.close_had_trick = close_had_trick
+        o.card_points = list(card_points)
+        o.tricks_won = list(tricks_won)
+        o.marriage_points = list(marriage_points)
+        o.early_points = list(early_points)
+        o.leader = leader
+        o.lead = lead
+        o.pending = pending
+        o.tricks_played = tricks_played
+        o.phase2_winners = phase2_winners
+        o.result = result
+        o.last = last
+        return o
 
     def copy(self):
         o = object.__new__(SchnapsenPos)
@@ -95,17 +147,17 @@ class SchnapsenPos:
         o.hands = self.hands[:]
         o.stock = self.stock[:]
         o.closed_by = self.closed_by
-        o.cs_pts = self.cs_pts
-        o.cs_trick = self.cs_trick
-        o.cpts = self.cpts[:]
-        o.ntr = self.ntr[:]
-        o.marr = self.marr[:]
-        o.imm = self.imm[:]
+        o.close_points = self.close_points
+        o.close_had_trick = self.close_had_trick
+        o.card_points = self.card_points[:]
+        o.tricks_won = self.tricks_won[:]
+        o.marriage_points = self.marriage_points[:]
+        o.early_points = self.early_points[:]
         o.leader = self.leader
         o.lead = self.lead
         o.pending = self.pending
-        o.ntricks = self.ntricks
-        o.p2w = self.p2w
+        o.tricks_played = self.tricks_played
+        o.phase2_winners = self.phase2_winners
         o.result = self.result
         o.last = self.last
         return o
@@ -117,7 +169,9 @@ class SchnapsenPos:
         return self.leader if self.lead < 0 else 1 - self.leader
 
     def eff(self, p):
-        return self.cpts[p] + (self.marr[p] if self.ntr[p] else self.imm[p])
+        """Effective points of seat p (SS-9)."""
+        return self.card_points[p] + (self.marriage_points[p] if self.tricks_won[p]
+                                      else self.early_points[p])
 
     def talon_open(self):
         return self.closed_by is None and bool(self.stock)
@@ -150,10 +204,10 @@ class SchnapsenPos:
         t = self.t
         hand = self.hands[p]
         ki, qi = t.ranks.index("K"), t.ranks.index("Q")
-        return [s for s in range(4) if hand >> (s * t.nr + ki) & 1 and hand >> (s * t.nr + qi) & 1]
+        return [s for s in range(4) if hand >> (s * t.suit_size + ki) & 1 and hand >> (s * t.suit_size + qi) & 1]
 
     def can_exchange(self, p):
-        return self.talon_open() and bool(self.hands[p] >> (self.trump * self.t.nr + self.t.nr_j) & 1)
+        return self.talon_open() and bool(self.hands[p] >> (self.trump * self.t.suit_size + self.t.jack_rank) & 1)
 
     def legal_actions(self):
         """The engine's legal action strings (as a set-equal list)."""
@@ -183,7 +237,7 @@ class SchnapsenPos:
         ranks = "K" if self.strict else "KQ"
         out = []
         for r in ranks:
-            c = s * t.nr + t.ranks.index(r)
+            c = s * t.suit_size + t.ranks.index(r)
             if self.hands[p] >> c & 1:
                 out.append(c)
         return out
@@ -196,14 +250,14 @@ class SchnapsenPos:
             self.result = self.score_claim(p)
         elif action == "exchange":
             t = self.t
-            jack = self.trump * t.nr + t.nr_j
+            jack = self.trump * t.suit_size + t.jack_rank
             old = self.stock[-1]
             self.hands[p] = (self.hands[p] & ~(1 << jack)) | (1 << old)
             self.stock[-1] = jack
         elif action == "close":
             o = 1 - p
-            self.cs_pts = self.eff(o)
-            self.cs_trick = self.ntr[o] > 0
+            self.close_points = self.eff(o)
+            self.close_had_trick = self.tricks_won[o] > 0
             self.closed_by = p
         elif action[:6] == "marry:":
             self.marry(p, SUITS.index(action[6]))
@@ -212,9 +266,9 @@ class SchnapsenPos:
 
     def marry(self, p, s):
         pts = 40 if s == self.trump else 20
-        self.marr[p] += pts
-        if self.mit40 and self.ntricks == 0 and p == self.forehand and s == self.trump:
-            self.imm[p] += pts
+        self.marriage_points[p] += pts
+        if self.mit40 and self.tricks_played == 0 and p == self.forehand and s == self.trump:
+            self.early_points[p] += pts
         self.pending = s
 
     def play(self, p, c):
@@ -234,10 +288,10 @@ class SchnapsenPos:
         w = 1 - leader if resp_wins else leader
         phase2 = self.closed_by is not None or not self.stock
         if phase2:
-            self.p2w |= 1 << w
-        self.cpts[w] += t.points[c] + t.points[lead]
-        self.ntr[w] += 1
-        self.ntricks += 1
+            self.phase2_winners |= 1 << w
+        self.card_points[w] += t.points[c] + t.points[lead]
+        self.tricks_won[w] += 1
+        self.tricks_played += 1
         self.lead = -1
         self.leader = w
         self.last = w
@@ -251,55 +305,55 @@ class SchnapsenPos:
     # --- scoring (mirrors schnapsen.py) --------------------------------------------------------
     def score_claim(self, p):
         o = 1 - p
-        correct = self.eff(p) >= 66
+        correct = self.eff(p) >= WIN_POINTS
         if self.bummerl:
             if not correct:
                 return (o, 2, "closed_failed" if self.closed_by == p else "false_claim")
             if self.closed_by == o:
                 return (p, 2, "closed_failed")
-            return (p, cascade(self.eff(o), self.ntr[o]), "claim")
+            return (p, cascade(self.eff(o), self.tricks_won[o]), "claim")
         closer = self.closed_by
         if closer is None:
             if correct:
-                return (p, cascade(self.eff(o), self.ntr[o]), "claim")
-            return (o, 2 if self.ntr[o] else 3, "false_claim")
+                return (p, cascade(self.eff(o), self.tricks_won[o]), "claim")
+            return (o, 2 if self.tricks_won[o] else 3, "false_claim")
         if closer == p:
             if correct:
-                return (p, cascade(self.cs_pts, self.cs_trick), "claim")
-            return (o, 2 if self.cs_trick else 3, "closed_failed")
+                return (p, cascade(self.close_points, self.close_had_trick), "claim")
+            return (o, 2 if self.close_had_trick else 3, "closed_failed")
         if correct:
-            return (p, 2 if self.cs_trick else 3, "closed_failed")
-        return (o, 2 if self.ntr[o] else 3, "false_claim")
+            return (p, 2 if self.close_had_trick else 3, "closed_failed")
+        return (o, 2 if self.tricks_won[o] else 3, "false_claim")
 
     def score_end(self):
         last = self.last
         closer = self.closed_by
         if self.bummerl:
-            if self.p2w in (1, 2):
-                sweeper = self.p2w >> 1
-                if not (closer == sweeper and self.eff(sweeper) < 66):
+            if self.phase2_winners in (1, 2):
+                sweeper = self.phase2_winners >> 1
+                if not (closer == sweeper and self.eff(sweeper) < WIN_POINTS):
                     return (sweeper, 3, "sweep")
             if closer is not None:
-                if self.eff(closer) >= 66:
-                    return (closer, cascade(self.eff(1 - closer), self.ntr[1 - closer]), "closed")
+                if self.eff(closer) >= WIN_POINTS:
+                    return (closer, cascade(self.eff(1 - closer), self.tricks_won[1 - closer]), "closed")
                 return (1 - closer, 2, "closed_failed")
             p0, p1 = self.eff(0), self.eff(1)
             if p0 == p1:
                 return (last, 1, "last_trick")
             w = 0 if p0 > p1 else 1
-            return (w, cascade(self.eff(1 - w), self.ntr[1 - w]), "points")
+            return (w, cascade(self.eff(1 - w), self.tricks_won[1 - w]), "points")
         if closer is None:
-            if self.eff(last) >= 66:
-                return (last, cascade(self.eff(1 - last), self.ntr[1 - last]), "last_trick")
+            if self.eff(last) >= WIN_POINTS:
+                return (last, cascade(self.eff(1 - last), self.tricks_won[1 - last]), "last_trick")
             return (last, 1, "last_trick")
-        if last == closer and self.eff(closer) >= 66:
-            return (closer, cascade(self.cs_pts, self.cs_trick), "closed")
-        return (1 - closer, 2 if self.cs_trick else 3, "closed_failed")
+        if last == closer and self.eff(closer) >= WIN_POINTS:
+            return (closer, cascade(self.close_points, self.close_had_trick), "closed")
+        return (1 - closer, 2 if self.close_had_trick else 3, "closed_failed")
 
 
 def schnapsen_table(sevens):
     t = table("ATKQJ7" if sevens else "ATKQJ")
-    t.nr_j = t.ranks.index("J")
+    t.jack_rank = t.ranks.index("J")
     return t
 
 
@@ -308,11 +362,36 @@ def schnapsen_table(sevens):
 # ----------------------------------------------------------------------------------------------
 
 class SchneiderPos:
-    """One Bohemian Schneider deal position with every card placed (RULES.md Part 1)."""
+    """One Bohemian Schneider deal position with every card placed (RULES.md Part 1).
+
+    `honours` per seat; `total` honours in the deck and `schneider_at` the threshold of a
+    2-point win (SN-6, SN-10); other fields as in `SchnapsenPos`."""
 
     game = "schneider"
     __slots__ = ("t", "neighbour", "follow", "trump", "cumulative", "total", "schneider_at",
-                 "hands", "stock", "hon", "leader", "lead", "ntricks", "result")
+                 "hands", "stock", "honours", "leader", "lead", "tricks_played", "result")
+
+    @classmethod
+    def from_layout(cls, t, *, profile, options, trump, hands, stock, leader, lead=-1,
+                    honours=(0, 0), tricks_played=0, result=None):
+        """A position from the public facts of a deal and one layout of its cards."""
+        o = object.__new__(cls)
+        small = options.get("deck") == 24
+        o.t = t
+        o.neighbour = profile == "schneider-neighbour"
+        o.follow = bool(options.get("follow_suit"))
+        o.trump = trump
+        o.cumulative = bool(options.get("cumulative"))
+        o.total = 16 if small else 20
+        o.schneider_at = 13 if small else 16
+        o.hands = list(hands)
+        o.stock = list(stock)
+        o.honours = list(honours)
+        o.leader = leader
+        o.lead = lead
+        o.tricks_played = tricks_played
+        o.result = result
+        return o
 
     def copy(self):
         o = object.__new__(SchneiderPos)
@@ -325,10 +404,10 @@ class SchneiderPos:
         o.schneider_at = self.schneider_at
         o.hands = self.hands[:]
         o.stock = self.stock[:]
-        o.hon = self.hon[:]
+        o.honours = self.honours[:]
         o.leader = self.leader
         o.lead = self.lead
-        o.ntricks = self.ntricks
+        o.tricks_played = self.tricks_played
         o.result = self.result
         return o
 
@@ -376,8 +455,8 @@ class SchneiderPos:
         t = self.t
         lead = self.lead
         w = 1 - self.leader if self.beats(c, lead) else self.leader
-        self.hon[w] += t.honour[c] + t.honour[lead]
-        self.ntricks += 1
+        self.honours[w] += t.honour[c] + t.honour[lead]
+        self.tricks_played += 1
         self.lead = -1
         self.leader = w
         if self.stock:
@@ -387,7 +466,7 @@ class SchneiderPos:
             self.result = self.score_end()
 
     def score_end(self):
-        h = self.hon
+        h = self.honours
         if h[0] == h[1]:
             return (None, 0, "draw")
         w = 0 if h[0] > h[1] else 1

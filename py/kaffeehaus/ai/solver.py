@@ -64,7 +64,7 @@ class Solver:
         def final(h0, h1):
             v = finals.get(h0)
             if v is None:
-                score_pos.hon = [h0, h1]
+                score_pos.honours = [h0, h1]
                 v = finals[h0] = utility(score_pos.score_end())
             return v
 
@@ -145,7 +145,7 @@ class Solver:
                 tt[key] = (best, best, chosen)
             return best
 
-        v = ab(pos.hands[0], pos.hands[1], pos.leader, pos.lead, pos.hon[0], pos.hon[1],
+        v = ab(pos.hands[0], pos.hands[1], pos.leader, pos.lead, pos.honours[0], pos.honours[1],
                alpha, beta)
         self.nodes += stats[0]
         return v
@@ -160,7 +160,7 @@ class Solver:
         rank = t.rank
         suit_mask = t.suit_mask
         higher = t.higher
-        nr = t.nr
+        nr = t.suit_size
         ki, qi = t.ranks.index("K"), t.ranks.index("Q")
         trump = pos.trump
         tmask = suit_mask[trump]
@@ -173,21 +173,21 @@ class Solver:
         scratch = pos.copy()
         tt = self.tt
         stats = [0]
-        tag = (pos.closed_by, pos.cs_pts >= 33, pos.cs_trick)
+        tag = (pos.closed_by, pos.close_points >= 33, pos.close_had_trick)
 
         def claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1):
-            scratch.cpts = [c0, c1]
-            scratch.ntr = [n0, n1]
-            scratch.marr = [m0, m1]
-            scratch.imm = [i0, i1]
+            scratch.card_points = [c0, c1]
+            scratch.tricks_won = [n0, n1]
+            scratch.marriage_points = [m0, m1]
+            scratch.early_points = [i0, i1]
             return utility(scratch.score_claim(p))
 
         def end_value(last, c0, c1, n0, n1, m0, m1, i0, i1, p2w):
-            scratch.cpts = [c0, c1]
-            scratch.ntr = [n0, n1]
-            scratch.marr = [m0, m1]
-            scratch.imm = [i0, i1]
-            scratch.p2w = p2w
+            scratch.card_points = [c0, c1]
+            scratch.tricks_won = [n0, n1]
+            scratch.marriage_points = [m0, m1]
+            scratch.early_points = [i0, i1]
+            scratch.phase2_winners = p2w
             scratch.last = last
             return utility(scratch.score_end())
 
@@ -336,9 +336,9 @@ class Solver:
                 best = max(best, v) if p == me else min(best, v)
             return best
         h0, h1 = pos.hands
-        v = ab(h0, h1, pos.leader, pos.lead, pos.cpts[0], pos.cpts[1], 1 if pos.ntr[0] else 0,
-               1 if pos.ntr[1] else 0, pos.marr[0], pos.marr[1], pos.imm[0], pos.imm[1],
-               pos.p2w, pos.ntricks == 0, alpha, beta)
+        v = ab(h0, h1, pos.leader, pos.lead, pos.card_points[0], pos.card_points[1], 1 if pos.tricks_won[0] else 0,
+               1 if pos.tricks_won[1] else 0, pos.marriage_points[0], pos.marriage_points[1], pos.early_points[0], pos.early_points[1],
+               pos.phase2_winners, pos.tricks_played == 0, alpha, beta)
         self.nodes += stats[0]
         return v
 
@@ -354,13 +354,13 @@ class Solver:
             return self._phase2(pos, alpha, beta)
         t = pos.t
         if pos.lead < 0 and pos.pending < 0 and pos.closed_by is None and pos.stock \
-                and pos.hands[p] >> (pos.trump * t.nr + t.nr_j) & 1:
+                and pos.hands[p] >> (pos.trump * t.suit_size + t.jack_rank) & 1:
             pos = pos.copy()
             pos.apply("exchange")
         key = (pos.hands[0], pos.hands[1], tuple(pos.stock) if pos.closed_by is None else len(pos.stock),
-               pos.leader, pos.lead, pos.pending, pos.cpts[0], pos.cpts[1],
-               pos.ntr[0] > 0, pos.ntr[1] > 0, pos.marr[0], pos.marr[1], pos.imm[0], pos.imm[1],
-               pos.closed_by, pos.cs_pts >= 33, pos.cs_trick, pos.p2w, pos.ntricks == 0)
+               pos.leader, pos.lead, pos.pending, pos.card_points[0], pos.card_points[1],
+               pos.tricks_won[0] > 0, pos.tricks_won[1] > 0, pos.marriage_points[0], pos.marriage_points[1], pos.early_points[0], pos.early_points[1],
+               pos.closed_by, pos.close_points >= 33, pos.close_had_trick, pos.phase2_winners, pos.tricks_played == 0)
         return self._tt_search(pos, p, key, schnapsen_moves, apply_move,
                                self._ab_schnapsen, alpha, beta)
 
@@ -371,7 +371,7 @@ class Solver:
             return self.utility(pos.result)
         p = pos.leader if pos.lead < 0 else 1 - pos.leader
         key = (pos.hands[0], pos.hands[1], tuple(pos.stock), pos.leader, pos.lead,
-               pos.hon[0], pos.hon[1])
+               pos.honours[0], pos.honours[1])
         return self._tt_search(pos, p, key, schneider_moves, play_card,
                                self._ab_schneider, alpha, beta)
 
@@ -459,7 +459,7 @@ def schnapsen_moves(pos, p):
         c = low.bit_length() - 1
         m ^= low
         s, r = t.suit[c], t.rank[c]
-        if (r == ki and hand >> (s * t.nr + qi) & 1) or (r == qi and not pos.strict and hand >> (s * t.nr + ki) & 1):
+        if (r == ki and hand >> (s * t.suit_size + qi) & 1) or (r == qi and not pos.strict and hand >> (s * t.suit_size + ki) & 1):
             moves.append(("m", c))
         else:
             plain.append(c)

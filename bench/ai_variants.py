@@ -1,0 +1,60 @@
+"""Bench-only AI variants for paired A/B runs (`bench/ai.py --ab NAME`). Never used by the app.
+
+Each variant is a function (observation, seed) -> action for an observation where the seat has
+a real choice (`levels.forced_action` has already answered the trivial ones). The results of
+the variants below are in bench/RESULTS.md.
+"""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
+
+from kaffeehaus import api  # noqa: E402
+from kaffeehaus.ai import levels, pimc  # noqa: E402
+from kaffeehaus.ai.determinize import Inference  # noqa: E402
+
+
+def _expert(**changes):
+    """The expert with some of its `levels.EXPERT` parameters changed."""
+    params = dict(levels.EXPERT, **changes)
+
+    def run(obs, seed):
+        return levels._pimc_best(obs, pimc.Config(**params), seed, levels.match_utility(obs), None)
+    return run
+
+
+def _close_margin(margin):
+    """Close only when closing beats the best other action by `margin` (PIMC values a close by
+    a perfect-information Phase 2: the closer "sees" the opponent's hand)."""
+    def run(obs, seed):
+        values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
+                                  utility=levels.match_utility(obs), prune=True)
+        best = levels.best_of(values)
+        if best == "close" and len(values) > 1:
+            alt = levels.best_of({a: v for a, v in values.items() if a != "close"})
+            if values["close"] - values[alt] < margin:
+                return alt
+        return best
+    return run
+
+
+VARIANTS = {
+    "expert-noinfer": _expert(infer=None),                       # uniform layouts
+    "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
+    "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
+    "expert-close03": _close_margin(0.3),
+    "expert-close06": _close_margin(0.6),
+}
+
+
+def choose(obs, level, seed):
+    """The action of a production level (through the API) or of a bench variant."""
+    if level not in VARIANTS:
+        return api.ai_action(obs, level=level, seed=seed)
+    if obs["legal_actions"] == ["next"]:
+        return "next"
+    forced = levels.forced_action(obs)
+    if forced is not None:
+        return forced
+    return VARIANTS[level](obs, seed)
