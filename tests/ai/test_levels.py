@@ -145,10 +145,10 @@ def test_budget_caps_thinking_time():
     import time
     for profile, options in (OPTION_SETS[2], OPTION_SETS[5]):
         for obs in positions(profile, options, 6, seed=17):
-            t0 = time.perf_counter()
+            t0 = time.process_time()      # CPU time: a loaded machine must not fail this
             action = choose_action(obs, level="expert", seed=1, budget_ms=30)
             assert action in obs["legal_actions"]
-            assert time.perf_counter() - t0 < 1.5
+            assert time.process_time() - t0 < 1.5
 
 
 @pytest.mark.parametrize("profile,options", [("bummerl", {"target": 3}), ("schnapsen", {}),

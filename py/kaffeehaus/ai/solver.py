@@ -16,7 +16,15 @@ Both players are modelled as the rules-aware policy the AI itself follows:
 
 Search: fail-soft alpha-beta over single card plays, a transposition table of bounds keyed by
 the full position, and move ordering (TT best move first; winning answers cheapest first).
+Two implementations of that step, for speed:
+* `_last_tricks`, once nobody draws (Schnapsen Phase 2, Schneider with an empty stock): the
+  state is a handful of integers and the rules of the deal are tables (`_TrickRules`); this
+  is where nearly all of the AI's time goes;
+* `_tt_search` over `model` positions for the tricks with a stock (drawing, exchanging,
+  closing), shared by both games.
 """
+
+from .model import WIN_POINTS
 
 INF = 10 ** 9
 
@@ -33,147 +41,61 @@ def signed_points(me):
 class Solver:
     """Alpha-beta for one root player; the TT can be reused across positions of one layout."""
 
-    def __init__(self, me, utility=None, node_limit=None):
+    def __init__(self, me, utility=None):
         self.me = me
         self.utility = utility or signed_points(me)
         self.tt = {}
         self.nodes = 0
-        self.node_limit = node_limit
 
     # --- public ----------------------------------------------------------------------------
     def value(self, pos, alpha=-INF, beta=INF):
         if pos.game == "schnapsen":
             return self._ab_schnapsen(pos, alpha, beta)
         if not pos.stock and pos.result is None:
-            return self._schneider_endgame(pos, alpha, beta)
+            return self._last_tricks(pos, alpha, beta)
         return self._ab_schneider(pos, alpha, beta)
 
-    # --- Schneider without stock: a specialised search over plain integers ---------------------
-    def _schneider_endgame(self, pos, alpha, beta):
-        t = pos.t
-        honour = t.honour
-        suit_mask = t.suit_mask
-        suit = t.suit
-        follow = pos.follow
-        beats = pos.beats
-        me = self.me
-        utility = self.utility
-        score_pos = pos.copy()
-        finals = {}
+    # --- tricks without drawing: one search over plain integers -------------------------------
+    def _last_tricks(self, pos, alpha, beta):
+        """Value of a position where nobody draws any more: Schnapsen Phase 2 (talon closed or
+        exhausted: SV-1/SB-1 obligations, marriages on lead, claims at 66, SV-5/SB-2..5
+        scoring) or Schneider with an empty stock (honours, SN-7/SN-11 trick winners).
 
-        def final(h0, h1):
-            v = finals.get(h0)
-            if v is None:
-                score_pos.honours = [h0, h1]
-                v = finals[h0] = utility(score_pos.score_end())
-            return v
-
-        tt = self.tt
-        stats = [0]
-
-        def ab(hand0, hand1, leader, lead, h0, h1, alpha, beta):
-            stats[0] += 1
-            if lead < 0 and not hand0 and not hand1:
-                return final(h0, h1)
-            p = leader if lead < 0 else 1 - leader
-            key = (hand0, hand1, leader, lead, h0, "e")
-            entry = tt.get(key)
-            first = -1
-            if entry is not None:
-                lo, hi, first = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0, b0 = alpha, beta
-            hand = hand0 if p == 0 else hand1
-            avail = hand
-            if lead >= 0 and follow:
-                same = hand & suit_mask[suit[lead]]
-                if same:
-                    avail = same
-            cards = []
-            m = avail
-            while m:
-                low = m & -m
-                cards.append(low.bit_length() - 1)
-                m ^= low
-            if lead >= 0:
-                cards.sort(key=lambda c: (0 if beats(c, lead) else 1, honour[c]))
-            if first >= 0 and first in cards:
-                cards.remove(first)
-                cards.insert(0, first)
-            maximizing = p == me
-            best = -INF if maximizing else INF
-            chosen = -1
-            for c in cards:
-                bit = 1 << c
-                n0 = hand0 & ~bit if p == 0 else hand0
-                n1 = hand1 & ~bit if p == 1 else hand1
-                if lead < 0:
-                    v = ab(n0, n1, p, c, h0, h1, alpha, beta)
-                else:
-                    w = p if beats(c, lead) else leader
-                    g = honour[c] + honour[lead]
-                    if w == 0:
-                        v = ab(n0, n1, 0, -1, h0 + g, h1, alpha, beta)
-                    else:
-                        v = ab(n0, n1, 1, -1, h0, h1 + g, alpha, beta)
-                if maximizing:
-                    if v > best:
-                        best, chosen = v, c
-                        if v > alpha:
-                            alpha = v
-                else:
-                    if v < best:
-                        best, chosen = v, c
-                        if v < beta:
-                            beta = v
-                if alpha >= beta:
-                    break
-            if best <= a0:
-                tt[key] = (-INF, best, chosen)
-            elif best >= b0:
-                tt[key] = (best, INF, chosen)
-            else:
-                tt[key] = (best, best, chosen)
+        The state is passed as plain integers (legend): h0/h1 the hands, leader and lead (-1:
+        none), c0/c1 the points taken (card points, or honours), and for Schnapsen only n0/n1
+        (1 once the seat won a trick), m0/m1 its marriage points, i0/i1 the early part of them
+        (`mit40`), won2 the bitmask of seats that won a Phase-2 trick, first (no trick played
+        yet). Rules that differ per game come from `_trick_rules` tables."""
+        if pos.game == "schnapsen" and pos.pending >= 0:
+            # a marriage announced at the root: lead one of its cards (AC-1)
+            p = pos.leader
+            best = -INF if p == self.me else INF
+            for c in pos.marriage_leads(p):
+                child = pos.copy()
+                child.play(p, c)
+                v = self._last_tricks(child, alpha, beta)
+                best = max(best, v) if p == self.me else min(best, v)
             return best
-
-        v = ab(pos.hands[0], pos.hands[1], pos.leader, pos.lead, pos.honours[0], pos.honours[1],
-               alpha, beta)
-        self.nodes += stats[0]
-        return v
-
-    # --- Schnapsen Phase 2: a specialised search over plain integers --------------------------
-    def _phase2(self, pos, alpha, beta):
-        """Value of a Schnapsen position in Phase 2 (talon closed or exhausted): no drawing,
-        SV-1/SB-1 obligations, marriages on lead, claims at 66, SV-5/SB-2..5 scoring."""
-        t = pos.t
-        points = t.points
-        suit = t.suit
-        rank = t.rank
-        suit_mask = t.suit_mask
-        higher = t.higher
-        nr = t.suit_size
-        ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+        rules = _trick_rules(pos)
+        beats, must_beat, follow, ruff_mask = rules.beats, rules.must_beat, rules.follow, rules.ruff
+        answer_order, lead_order, points = rules.answer_order, rules.lead_order, rules.points
+        schnapsen = rules.schnapsen
+        marriage_lead = rules.marriage_lead
+        claims_on_answer = schnapsen and pos.bummerl
+        suit = pos.t.suit
         trump = pos.trump
-        tmask = suit_mask[trump]
-        bummerl = pos.bummerl
-        strict = pos.strict
-        mit40 = pos.mit40
-        forehand = pos.forehand
+        mit40 = schnapsen and pos.mit40
+        forehand = pos.forehand if schnapsen else -1
         me = self.me
         utility = self.utility
         scratch = pos.copy()
         tt = self.tt
         stats = [0]
-        tag = (pos.closed_by, pos.close_points >= 33, pos.close_had_trick)
+        if schnapsen:
+            tag = (pos.closed_by, pos.close_points >= 33, pos.close_had_trick)
+        else:
+            tag = "e"
+        finals = {}
 
         def claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1):
             scratch.card_points = [c0, c1]
@@ -182,29 +104,36 @@ class Solver:
             scratch.early_points = [i0, i1]
             return utility(scratch.score_claim(p))
 
-        def end_value(last, c0, c1, n0, n1, m0, m1, i0, i1, p2w):
+        def end_value(last, c0, c1, n0, n1, m0, m1, i0, i1, won2):
+            if not schnapsen:
+                v = finals.get(c0)
+                if v is None:
+                    scratch.honours = [c0, c1]
+                    v = finals[c0] = utility(scratch.score_end())
+                return v
             scratch.card_points = [c0, c1]
             scratch.tricks_won = [n0, n1]
             scratch.marriage_points = [m0, m1]
             scratch.early_points = [i0, i1]
-            scratch.phase2_winners = p2w
+            scratch.phase2_winners = won2
             scratch.last = last
             return utility(scratch.score_end())
 
-        def ab(h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, p2w, first, alpha, beta):
+        def ab(h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, won2, first, alpha, beta):
             stats[0] += 1
             if lead < 0:
                 p = leader
-                e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
-                if e >= 66:
-                    return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
+                if schnapsen:
+                    e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
+                    if e >= WIN_POINTS:
+                        return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
             else:
                 p = 1 - leader
-                if bummerl:
+                if claims_on_answer:
                     e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
-                    if e >= 66:
+                    if e >= WIN_POINTS:
                         return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
-            key = (h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, p2w, first, tag)
+            key = (h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, won2, first, tag)
             entry = tt.get(key)
             best_move = None
             if entry is not None:
@@ -221,38 +150,29 @@ class Solver:
                     beta = hi
             a0, b0 = alpha, beta
             hand = h0 if p == 0 else h1
+            moves = []
             if lead >= 0:
-                ls = suit[lead]
-                same = hand & suit_mask[ls]
+                same = hand & follow[lead]
                 if same:
-                    avail = same if bummerl else ((same & higher[lead]) or same)
+                    m = (same & must_beat[lead]) or same
                 else:
-                    avail = (hand & tmask) or hand
-                moves = []
-                m = avail
+                    m = (hand & ruff_mask) or hand
                 while m:
                     low = m & -m
                     moves.append(low.bit_length() - 1)
                     m ^= low
                 if len(moves) > 1:
-                    moves.sort(key=lambda c: (0 if ((suit[c] == ls and rank[c] < rank[lead]) or
-                                                    (suit[c] == trump and ls != trump)) else 1,
-                                              points[c] + (15 if suit[c] == trump else 0)))
+                    moves.sort(key=answer_order[lead].__getitem__)
             else:
-                moves = []
                 m = hand
                 while m:
                     low = m & -m
                     c = low.bit_length() - 1
                     m ^= low
-                    r = rank[c]
-                    if r == ki and hand >> (c - ki + qi) & 1:
-                        moves.append(c + 1000)            # marriage lead
-                    elif r == qi and not strict and hand >> (c - qi + ki) & 1:
-                        moves.append(c + 1000)
-                    else:
-                        moves.append(c)
-                moves.sort(key=lambda c: -1000 if c >= 1000 else -(points[c] + (20 if suit[c] == trump else 0)))
+                    partner = marriage_lead[c]
+                    moves.append(c + 1000 if partner >= 0 and hand >> partner & 1 else c)
+                if lead_order is not None:
+                    moves.sort(key=lead_order.__getitem__)
             if best_move is not None and best_move in moves:
                 moves.remove(best_move)
                 moves.insert(0, best_move)
@@ -261,50 +181,54 @@ class Solver:
             chosen = None
             for mv in moves:
                 if lead < 0:
-                    if mv >= 1000:
+                    if mv >= 1000:                       # a marriage lead (SS-7)
                         c = mv - 1000
-                        s_ = suit[c]
-                        pts = 40 if s_ == trump else 20
-                        imm = pts if (mit40 and first and p == forehand and s_ == trump) else 0
+                        pts = 40 if suit[c] == trump else 20
+                        early = pts if (mit40 and first and p == forehand and suit[c] == trump) else 0
                         if p == 0:
-                            nm0, nm1, ni0, ni1 = m0 + pts, m1, i0 + imm, i1
+                            nm0, nm1, ni0, ni1 = m0 + pts, m1, i0 + early, i1
                             e = c0 + (nm0 if n0 else ni0)
                         else:
-                            nm0, nm1, ni0, ni1 = m0, m1 + pts, i0, i1 + imm
+                            nm0, nm1, ni0, ni1 = m0, m1 + pts, i0, i1 + early
                             e = c1 + (nm1 if n1 else ni1)
-                        if e >= 66:
+                        if e >= WIN_POINTS:
                             v = claim_value(p, c0, c1, n0, n1, nm0, nm1, ni0, ni1)
                         elif p == 0:
                             v = ab(h0 & ~(1 << c), h1, 0, c, c0, c1, n0, n1, nm0, nm1, ni0, ni1,
-                                   p2w, first, alpha, beta)
+                                   won2, first, alpha, beta)
                         else:
                             v = ab(h0, h1 & ~(1 << c), 1, c, c0, c1, n0, n1, nm0, nm1, ni0, ni1,
-                                   p2w, first, alpha, beta)
+                                   won2, first, alpha, beta)
                     elif p == 0:
                         v = ab(h0 & ~(1 << mv), h1, 0, mv, c0, c1, n0, n1, m0, m1, i0, i1,
-                               p2w, first, alpha, beta)
+                               won2, first, alpha, beta)
                     else:
                         v = ab(h0, h1 & ~(1 << mv), 1, mv, c0, c1, n0, n1, m0, m1, i0, i1,
-                               p2w, first, alpha, beta)
+                               won2, first, alpha, beta)
                 else:
-                    c = mv
-                    if suit[c] == suit[lead]:
-                        w = p if rank[c] < rank[lead] else leader
+                    w = p if beats[lead] >> mv & 1 else leader
+                    g = points[mv] + points[lead]
+                    nh0 = h0 & ~(1 << mv) if p == 0 else h0
+                    nh1 = h1 & ~(1 << mv) if p == 1 else h1
+                    if not schnapsen:
+                        nc0, nc1 = (c0 + g, c1) if w == 0 else (c0, c1 + g)
+                        if not nh0 and not nh1:
+                            stats[0] += 1                # the finished deal is a node here
+                            v = end_value(w, nc0, nc1, 0, 0, 0, 0, 0, 0, 0)
+                        else:
+                            v = ab(nh0, nh1, w, -1, nc0, nc1, 0, 0, 0, 0, 0, 0, 0, False,
+                                   alpha, beta)
                     else:
-                        w = p if suit[c] == trump else leader
-                    g = points[c] + points[lead]
-                    nh0 = h0 & ~(1 << c) if p == 0 else h0
-                    nh1 = h1 & ~(1 << c) if p == 1 else h1
-                    if w == 0:
-                        nc0, nc1, nn0, nn1 = c0 + g, c1, 1, n1
-                    else:
-                        nc0, nc1, nn0, nn1 = c0, c1 + g, n0, 1
-                    np2 = p2w | (1 << w)
-                    if not nh0 and not nh1:
-                        v = end_value(w, nc0, nc1, nn0, nn1, m0, m1, i0, i1, np2)
-                    else:
-                        v = ab(nh0, nh1, w, -1, nc0, nc1, nn0, nn1, m0, m1, i0, i1, np2, False,
-                               alpha, beta)
+                        if w == 0:
+                            nc0, nc1, nn0, nn1 = c0 + g, c1, 1, n1
+                        else:
+                            nc0, nc1, nn0, nn1 = c0, c1 + g, n0, 1
+                        nwon2 = won2 | (1 << w)
+                        if not nh0 and not nh1:
+                            v = end_value(w, nc0, nc1, nn0, nn1, m0, m1, i0, i1, nwon2)
+                        else:
+                            v = ab(nh0, nh1, w, -1, nc0, nc1, nn0, nn1, m0, m1, i0, i1, nwon2,
+                                   False, alpha, beta)
                 if maximizing:
                     if v > best:
                         best, chosen = v, mv
@@ -325,20 +249,18 @@ class Solver:
                 tt[key] = (best, best, chosen)
             return best
 
-        if pos.pending >= 0:
-            # a marriage announced at the root: lead one of its cards (AC-1)
-            p = pos.leader
-            best = -INF if p == me else INF
-            for c in pos.marriage_leads(p):
-                child = pos.copy()
-                child.play(p, c)
-                v = self._phase2(child, alpha, beta)
-                best = max(best, v) if p == me else min(best, v)
-            return best
         h0, h1 = pos.hands
-        v = ab(h0, h1, pos.leader, pos.lead, pos.card_points[0], pos.card_points[1], 1 if pos.tricks_won[0] else 0,
-               1 if pos.tricks_won[1] else 0, pos.marriage_points[0], pos.marriage_points[1], pos.early_points[0], pos.early_points[1],
-               pos.phase2_winners, pos.tricks_played == 0, alpha, beta)
+        if schnapsen:
+            v = ab(h0, h1, pos.leader, pos.lead, pos.card_points[0], pos.card_points[1],
+                   1 if pos.tricks_won[0] else 0, 1 if pos.tricks_won[1] else 0,
+                   pos.marriage_points[0], pos.marriage_points[1], pos.early_points[0],
+                   pos.early_points[1], pos.phase2_winners, pos.tricks_played == 0, alpha, beta)
+        elif pos.lead < 0 and not h0 and not h1:
+            stats[0] += 1
+            v = end_value(pos.leader, pos.honours[0], pos.honours[1], 0, 0, 0, 0, 0, 0, 0)
+        else:
+            v = ab(h0, h1, pos.leader, pos.lead, pos.honours[0], pos.honours[1],
+                   0, 0, 0, 0, 0, 0, 0, False, alpha, beta)
         self.nodes += stats[0]
         return v
 
@@ -348,10 +270,10 @@ class Solver:
         if pos.result is not None:
             return self.utility(pos.result)
         p = pos.leader if pos.lead < 0 else 1 - pos.leader
-        if (pos.lead < 0 or pos.bummerl) and pos.eff(p) >= 66:
+        if (pos.lead < 0 or pos.bummerl) and pos.eff(p) >= WIN_POINTS:
             return self.utility(pos.score_claim(p))
         if pos.closed_by is not None or not pos.stock:
-            return self._phase2(pos, alpha, beta)
+            return self._last_tricks(pos, alpha, beta)
         t = pos.t
         if pos.lead < 0 and pos.pending < 0 and pos.closed_by is None and pos.stock \
                 and pos.hands[p] >> (pos.trump * t.suit_size + t.jack_rank) & 1:
@@ -480,7 +402,7 @@ def apply_move(pos, p, move):
         c = move[1]
         t = pos.t
         pos.marry(p, t.suit[c])
-        if pos.eff(p) >= 66:
+        if pos.eff(p) >= WIN_POINTS:
             pos.result = pos.score_claim(p)
         else:
             pos.play(p, c)
@@ -511,3 +433,80 @@ def schneider_moves(pos, p):
         m ^= low
     cards.sort(key=lambda c: t.rank[c])
     return cards
+
+
+# --- per-deal rule tables of the integer search ------------------------------------------------
+
+class _TrickRules:
+    """What `Solver._last_tricks` needs to know of one deal's rules once nobody draws, as
+    tables indexed by card: `beats[lead]` the answers that win a trick led with `lead`;
+    an answer must come from `follow[lead]` if the hand holds any (beating the lead when it
+    can: `must_beat[lead]`), else from `ruff` if it holds any; `points` what a trick's
+    cards score; `marriage_lead[c]` the partner that makes leading c a marriage (-1: none);
+    move orders (winners first, cheapest first; strong leads first)."""
+
+    def __init__(self, pos):
+        t = pos.t
+        n = t.n
+        trump = pos.trump
+        suit, rank = t.suit, t.rank
+        self.schnapsen = pos.game == "schnapsen"
+        self.beats = [0] * n
+        self.must_beat = [0] * n
+        self.follow = [0] * n
+        self.answer_order = []
+        self.marriage_lead = [-1] * n
+        if self.schnapsen:
+            self.points = t.points
+            self.ruff = t.suit_mask[trump]
+            ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+            for c in range(n):
+                r = rank[c]
+                if r == ki:
+                    self.marriage_lead[c] = c - ki + qi
+                elif r == qi and not pos.strict:
+                    self.marriage_lead[c] = c - qi + ki
+            lead_key = {}
+            for c in range(n):
+                lead_key[c] = -(t.points[c] + (20 if suit[c] == trump else 0))
+                lead_key[c + 1000] = -1000
+            self.lead_order = lead_key
+        else:
+            self.points = t.honour
+            self.ruff = 0
+            self.lead_order = None          # bit order
+        for lead in range(n):
+            ls = suit[lead]
+            for c in range(n):
+                if self.schnapsen:
+                    wins = (suit[c] == ls and rank[c] < rank[lead]) or (suit[c] == trump and ls != trump)
+                else:
+                    wins = pos.beats(c, lead)
+                if wins:
+                    self.beats[lead] |= 1 << c
+            if self.schnapsen:
+                self.follow[lead] = t.suit_mask[ls]
+                if not pos.bummerl:
+                    self.must_beat[lead] = t.higher[lead]          # SV-1
+                self.answer_order.append(
+                    [(0 if self.beats[lead] >> c & 1 else 1,
+                      t.points[c] + (15 if suit[c] == trump else 0)) for c in range(n)])
+            else:
+                if pos.follow:
+                    self.follow[lead] = t.suit_mask[ls]
+                self.answer_order.append(
+                    [(0 if self.beats[lead] >> c & 1 else 1, t.honour[c]) for c in range(n)])
+
+
+_RULES = {}
+
+
+def _trick_rules(pos):
+    if pos.game == "schnapsen":
+        key = (pos.t.ranks, pos.trump, pos.strict, pos.bummerl)
+    else:
+        key = (pos.t.ranks, pos.trump, pos.neighbour, pos.follow)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = _TrickRules(pos)
+    return rules
