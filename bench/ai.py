@@ -35,6 +35,7 @@ from kaffeehaus.ai.levels import forced_action  # noqa: E402
 import ai_variants  # noqa: E402
 
 LADDER = ["random", "easy", "medium", "hard", "expert"]
+GAME = {p["id"]: p["game"] for p in api.profiles()}      # profile id -> game family
 TIMED = ("expert",)   # and its bench variants (expert-...)
 TIMES = []          # (profile, wall seconds, CPU seconds) of expert decisions
 
@@ -160,7 +161,7 @@ def simulate_matches(profile, options, pool, rng, count):
     total = 0.0
     for _ in range(count):
         a_deals = rng.random() < 0.5
-        if profile in ("schnapsen", "schnapsen-strict", "bummerl"):
+        if GAME[profile] == "schnapsen":
             target = options.get("target", 7)
             left = [target, target]        # [A, B]
             while True:
@@ -303,8 +304,7 @@ def main():
     args = ap.parse_args()
     FIRST[0] = args.first
     load_cache(args.cache)
-    profiles = args.profile or ["schnapsen", "schnapsen-strict", "bummerl", "schneider",
-                                "schneider-neighbour"]
+    profiles = args.profile or list(GAME)
     options = eval(args.options, {}, {"true": True, "false": False})
     pairs = [tuple(p.split(":")) for p in args.pair]
     if args.ladder:

@@ -51,7 +51,7 @@ class Info:
         self.options = obs["options"]
         self.me = obs["player"]
         self.opp = 1 - self.me
-        self.schnapsen = self.profile in ("schnapsen", "schnapsen-strict", "bummerl")
+        self.schnapsen = obs["game"] == "schnapsen"
         if self.schnapsen:
             t = self.t = model.schnapsen_table(bool(self.options.get("sevens")))
         else:
@@ -76,108 +76,90 @@ class Info:
         self.forbidden = 0          # cards the opponent cannot hold
         self.counts = []            # (suit mask, max count) constraints (Schneider follow_suit)
         if self.schnapsen:
-            self._walk_schnapsen()
+            self._read_schnapsen()
         else:
-            self._walk_schneider()
+            self._read_schneider()
         self.allowed = [c for c in self.unknown if not self.forbidden >> c & 1]
         if len(self.allowed) < self.opp_slots:     # cannot happen with a real observation
             self.allowed = list(self.unknown)
             self.counts = []
 
     # --- public history --------------------------------------------------------------------------
-    def _walk_schnapsen(self):
+    def _read_schnapsen(self):
+        """The score and close status as the observation states them (SS-9, SV-5), the phase
+        of each finished trick, and what the opponent's Phase-2 answers rule out."""
         obs, t = self.obs, self.t
-        opts = self.options
         hist = obs["history"]
-        hand_size = 6 if opts.get("sevens") else 5
-        total_stock = t.n - 2 * hand_size
-        bummerl = self.profile == "bummerl"
-        trump = self.trump
-        forehand = obs["forehand"]
-        cpts = [0, 0]
-        ntr = [0, 0]
-        marr = [0, 0]
-        imm = [0, 0]
-        closed_by = None
-        cs_pts, cs_trick = 0, False
-        p2w = 0
-        k = 0                 # tricks completed
-        on_table = 0
-        lead_phase2 = False
         opp = self.opp
-        turn = []             # the leader's actions this turn before the lead card
-        turn_open = False     # the talon was open when this turn began
-        opp_turns = []        # (trick index, talon open, actions before the lead)
-        self.phase1 = []      # per completed trick: played with the talon open (both drew)
+        marriages = obs["marriages"]
+        self.card_points = list(obs["card_points"])
+        self.tricks_won = list(obs["tricks_won"])
+        self.marriage_points = [sum(m["points"] for m in marriages if m["player"] == p)
+                                for p in (0, 1)]
+        self.early_points = [sum(m["points"] for m in marriages
+                                 if m["player"] == p and m["immediate"]) for p in (0, 1)]
+        close = obs["close"]
+        self.closed_by = obs["closed_by"]
+        self.close_points, self.close_had_trick = 0, False
+        if close is not None:
+            self.close_points = close["points"][1 - close["by"]]
+            self.close_had_trick = close["tricks_won"][1 - close["by"]] > 0
+        self.phase2_winners = 0
+        self.phase1 = []      # per finished trick: played with the talon open (both drew)
         self.opp_played = {}  # card -> trick index where the opponent played it
-        for player, action in obs["actions"]:
-            if on_table == 0 and not turn:
-                turn_open = closed_by is None and total_stock - 2 * k > 0
-            if action in t.index:
-                if player == opp:
-                    self.opp_played[t.index[action]] = k
-                if on_table == 0:
-                    if player == opp:
-                        opp_turns.append((k, turn_open, turn))
-                    turn = []
-            else:
-                turn = turn + [action]
-            if action == "close":
-                o = 1 - player
-                cs_pts = cpts[o] + (marr[o] if ntr[o] else imm[o])
-                cs_trick = ntr[o] > 0
-                closed_by = player
-            elif action.startswith("marry:"):
-                s = SUITS.index(action[6])
-                pts = 40 if s == trump else 20
-                marr[player] += pts
-                if opts.get("mit40") and k == 0 and player == forehand and s == trump:
-                    imm[player] += pts
-            elif action in t.index:
-                if on_table == 0:
-                    on_table = 1
-                    lead_phase2 = closed_by is not None or total_stock - 2 * k <= 0
-                    continue
-                trick = hist[k]
-                (lp, lc), (rp, rc) = trick["cards"]
-                w = trick["winner"]
-                cpts[w] += t.points[t.index[lc]] + t.points[t.index[rc]]
-                ntr[w] += 1
-                if lead_phase2:
-                    p2w |= 1 << w
-                    if rp == self.opp:
-                        self._phase2_answer(t.index[lc], t.index[rc], bummerl)
-                self.phase1.append(not lead_phase2)
-                k += 1
-                on_table = 0
+        opp_turns = []        # (trick index, talon open when the turn began, actions before the lead)
+        must_beat = not model.schnapsen_rules(self.profile)["bummerl"]
+        for k, trick in enumerate(hist):
+            (lp, lc), (rp, rc) = trick["cards"]
+            for p, c in trick["cards"]:
+                if p == opp:
+                    self.opp_played[t.index[c]] = k
+            before = self._before_lead(trick["actions"])
+            if lp == opp:
+                opp_turns.append((k, trick["phase"] == 1 or "close" in before, before))
+            if trick["phase"] == 2:
+                self.phase2_winners |= 1 << trick["winner"]
+                if rp == opp:
+                    self._phase2_answer(t.index[lc], t.index[rc], must_beat)
+            self.phase1.append(trick["phase"] == 1)
+        if obs["trick"] and obs["trick"][0][0] == opp:
+            # the opponent's lead now on the table; its turn is the tail of `actions`
+            done = sum(len(trick["actions"]) for trick in hist)
+            before = self._before_lead(obs["actions"][done:])
+            self.opp_played[t.index[obs["trick"][0][1]]] = len(hist)
+            opp_turns.append((len(hist), obs["phase"] == 1 or "close" in before, before))
         if self.infer is not None:
-            self._inference_events(opp_turns, hand_size)
-        self.card_points, self.tricks_won = cpts, ntr
-        self.marriage_points, self.early_points = marr, imm
-        self.closed_by, self.close_points, self.close_had_trick = closed_by, cs_pts, cs_trick
-        self.phase2_winners = p2w
-        self.tricks_played = k
+            self._inference_events(opp_turns)
+        self.tricks_played = len(hist)
         self.last = hist[-1]["winner"] if hist else None
 
-    def _phase2_answer(self, lead, answer, bummerl):
+    def _before_lead(self, actions):
+        """The actions of a turn before its lead card (exchange, close, marry:)."""
+        out = []
+        for _, action in actions:
+            if action in self.t.index:
+                break
+            out.append(action)
+        return out
+
+    def _phase2_answer(self, lead, answer, must_beat):
         t = self.t
         ls = t.suit[lead]
         if t.suit[answer] != ls:
             self.forbidden |= t.suit_mask[ls]
             if t.suit[answer] != self.trump:
                 self.forbidden |= t.suit_mask[self.trump]
-        elif not bummerl and t.rank[answer] > t.rank[lead]:
+        elif must_beat and t.rank[answer] > t.rank[lead]:
             self.forbidden |= t.higher[lead]          # SV-1: could not beat the lead
 
-    def _walk_schneider(self):
+    def _read_schneider(self):
+        """Honours as the observation states them; `follow_suit` voids from the answers."""
         obs, t = self.obs, self.t
         hist = obs["history"]
-        stock0 = t.n - 12
-        hon = [0, 0]
+        stock0 = t.n - 12                # SN-3: six cards each, the rest is the stock
         voids = []                       # (suit, trick index)
         for k, trick in enumerate(hist):
             (lp, lc), (rp, rc) = trick["cards"]
-            hon[trick["winner"]] += t.honour[t.index[lc]] + t.honour[t.index[rc]]
             if self.options.get("follow_suit") and rp == self.opp:
                 if t.suit[t.index[rc]] != t.suit[t.index[lc]]:
                     voids.append((t.suit[t.index[lc]], k))
@@ -189,11 +171,11 @@ class Info:
                 self.forbidden |= t.suit_mask[suit]
             else:
                 self.counts.append((t.suit_mask[suit], draws))
-        self.honours = hon
+        self.honours = list(obs["card_points"])
         self.tricks_played = ntricks
 
     # --- soft inference from the opponent's public choices -------------------------------------
-    def _inference_events(self, opp_turns, hand_size):
+    def _inference_events(self, opp_turns):
         """Events "at trick k the opponent passed up a choice it would have taken with these
         cards". Each is kept as the cards involved, each with the number of cards the opponent
         drew between that moment and the moment the card was last seen with them (played, or
@@ -240,10 +222,13 @@ class Info:
                 return (c, draws_after[k], unknown >> c & 1 == 0)
             return None
 
+        # its hand now, plus the cards it played since trick k, minus those it drew since
+        played_now = 1 if self.obs["trick"] and self.obs["trick"][0][0] == self.opp else 0
+        hand_now = self.obs["opponent_hand_size"] + len(self.phase1) + played_now
+
         def add(cards, weight, k):
             """The event "at trick k it held all of `cards` and did not use them"."""
-            hs = hand_size - k + (sum(self.phase1[:k]))      # its hand size at trick k
-            hs = max(1, hs)
+            hs = max(1, hand_now - k - draws_after[k])      # its hand size at trick k
             cards = [held(c, k) for c in cards]
             if any(x is None for x in cards):
                 return

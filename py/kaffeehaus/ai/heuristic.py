@@ -16,7 +16,7 @@ Schneider: lead a master (a card nothing unseen of its suit can beat: SN-7, SN-1
 first; else lead a low card; answer by winning honours cheaply, otherwise throw a non-honour.
 """
 
-from .model import bits
+from .model import MARRIAGE_VALUE, WIN_POINTS, bits
 
 TRUMP_BONUS = 30
 
@@ -74,7 +74,7 @@ def _schnapsen(pos, p, unseen):
     hand = pos.hands[p]
     eff = pos.eff(p)
     can_claim = pos.lead < 0 or pos.bummerl
-    if can_claim and eff >= 66:
+    if can_claim and eff >= WIN_POINTS:
         return "claim"
     phase2 = pos.phase2()
     if pos.lead >= 0:
@@ -86,11 +86,11 @@ def _schnapsen(pos, p, unseen):
         return "exchange"
     suits = pos.marriage_suits(p)
     if suits:
-        best = max(suits, key=lambda s: 40 if s == trump else 20)
+        best = max(suits, key=lambda s: MARRIAGE_VALUE[trump][s])
         return "marry:" + "CDHS"[best]
     if pos.close_allowed():
         sure, tricks = _sure_points(pos, p, unseen)
-        if tricks and eff + sure >= 66 and pos.tricks_won[p]:
+        if tricks and eff + sure >= WIN_POINTS and pos.tricks_won[p]:
             return "close"
     cards = bits(hand)
     if phase2:
@@ -136,7 +136,7 @@ def _schnapsen_answer(pos, p, unseen, phase2):
     cheapest_winner = min(winners, key=lambda c: _cost(t, trump, c)) if winners else None
     if not winners:
         return cheapest_loser
-    if phase2 or pos.eff(p) + t.points[lead] + t.points[cheapest_winner] >= 66:
+    if phase2 or pos.eff(p) + t.points[lead] + t.points[cheapest_winner] >= WIN_POINTS:
         return cheapest_winner
     if not losers:
         return cheapest_winner

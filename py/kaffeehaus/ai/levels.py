@@ -37,19 +37,17 @@ EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (le
 def forced_action(obs):
     """An action that needs no thought: the only legal one, or a correct claim."""
     legal = obs["legal_actions"]
-    if "claim" in legal and obs["points"][obs["player"]] >= 66:
+    if obs.get("claim_wins"):
         return "claim"
     choices = [a for a in legal if a != "claim"]
     if len(choices) == 1:
         return choices[0]
     if "exchange" in legal:
         return "exchange"          # SS-6: the indicator is never worse than the trump jack
-    me = obs["player"]
-    if "claim" in legal and not obs["trick"] and obs["tricks_won"][me]:
-        # SV-3: a marriage that brings 66 is announced, then claimed at once
-        gains = [(40 if a[-1] == obs["trump"] else 20, a) for a in legal if a.startswith("marry:")]
-        if gains and obs["points"][me] + max(gains)[0] >= 66:
-            return max(gains)[1]
+    # SV-3: a marriage that wins is announced, then claimed at once (the best one if several)
+    wins = [a for a, win in obs.get("marriage_claim_wins", {}).items() if win]
+    if wins:
+        return max(wins, key=lambda a: (obs["marriage_points"][a], a))
     return None
 
 
@@ -132,13 +130,13 @@ def easy_action(obs, seed):
 def _medium_exact(obs):
     """`medium` searches only the very end: Schnapsen Phase 2 (talon closed or exhausted),
     Schneider's last 4 tricks."""
-    if obs["profile"] in ("schnapsen", "schnapsen-strict", "bummerl"):
+    if obs["game"] == "schnapsen":
         return obs["closed"] or obs["stock_size"] == 0
     return obs["stock_size"] == 0 and len(obs["hand"]) <= 4
 
 
 def _small(obs, exact_stock):
-    if obs["profile"] in ("schnapsen", "schnapsen-strict", "bummerl"):
+    if obs["game"] == "schnapsen":
         return obs["closed"] or obs["stock_size"] <= exact_stock
     return obs["stock_size"] == 0
 
@@ -209,8 +207,7 @@ def match_utility(obs):
     if not m or m.get("over"):
         return None
     me = obs["player"]
-    profile = obs["profile"]
-    if profile in ("schnapsen", "schnapsen-strict", "bummerl"):
+    if obs["game"] == "schnapsen":
         need = list(m["scores"])           # countdown to 0
         if "bummerls" in m and m.get("bummerls_needed", 1) > 1:
             return None                    # rubber: keep plain game points
@@ -225,8 +222,8 @@ def match_utility(obs):
                 table[key] = _race(n[me], n[1 - me], _SCHNAPSEN_GP, 0.0)
             return 6.0 * table[key]
         return u
-    if profile == "schneider-neighbour":
-        left = 6 - m["deals_played"] - 1
+    if m.get("session_deals"):            # SN-13: a session of so many deals
+        left = m["session_deals"] - m["deals_played"] - 1
         scores = m["scores"]
 
         def u(result):
@@ -238,7 +235,7 @@ def match_utility(obs):
         return u
     if obs["options"].get("cumulative"):
         return None
-    target = m.get("target") or 7
+    target = m["target"]
     scores = m["scores"]
     cache = {}
 

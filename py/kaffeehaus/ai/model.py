@@ -16,9 +16,17 @@ a set of cards is a bitmask. Per-seat values are lists indexed by seat. A result
 """
 
 from ..cards import CARD_POINTS, SUITS
-from ..schnapsen import cascade
+from ..schnapsen import SchnapsenDeal, cascade
 
-WIN_POINTS = 66          # SS-9 / SV-3: the effective points that win a Schnapsen deal
+WIN_POINTS = 66          # SV-3 / SB-3: a claim with this many effective points is correct
+# SS-7: MARRIAGE_VALUE[trump][suit], the engine's own values
+MARRIAGE_VALUE = [[SchnapsenDeal.marriage_value(s, trump) for s in range(4)] for trump in range(4)]
+
+
+def schnapsen_rules(profile):
+    """The rule variant of a Schnapsen profile: `strict` (ST-*: SV rules, only the K leads a
+    marriage), `bummerl` (SB-*: follow without beating, claims at any turn), else SV."""
+    return {"strict": profile == "schnapsen-strict", "bummerl": profile == "bummerl"}
 
 
 class Table:
@@ -113,8 +121,9 @@ class SchnapsenPos:
         """A position from the public facts of a deal and one layout of its cards."""
         o = object.__new__(cls)
         o.t = t
-        o.strict = profile == "schnapsen-strict"
-        o.bummerl = profile == "bummerl"
+        rules = schnapsen_rules(profile)
+        o.strict = rules["strict"]
+        o.bummerl = rules["bummerl"]
         o.mit40 = bool(mit40)
         o.forehand = forehand
         o.trump = trump
@@ -265,7 +274,7 @@ class SchnapsenPos:
             self.play(p, self.t.index[action])
 
     def marry(self, p, s):
-        pts = 40 if s == self.trump else 20
+        pts = MARRIAGE_VALUE[self.trump][s]
         self.marriage_points[p] += pts
         if self.mit40 and self.tricks_played == 0 and p == self.forehand and s == self.trump:
             self.early_points[p] += pts

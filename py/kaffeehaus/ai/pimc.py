@@ -61,7 +61,7 @@ class Config:
                 and obs["stock_size"] <= self.deep_from)
 
     def samples_for(self, obs):
-        if obs["profile"] in ("schneider", "schneider-neighbour"):
+        if obs["game"] == "schneider":
             return self.exact_samples if obs["stock_size"] <= self.schneider_stock else self.samples
         small = obs["closed"] or obs["stock_size"] <= self.exact_stock
         if small and obs["stock_size"] > 0 and not obs["closed"]:
@@ -71,7 +71,7 @@ class Config:
         return self.samples
 
     def threshold(self, obs):
-        if obs["profile"] in ("schneider", "schneider-neighbour"):
+        if obs["game"] == "schneider":
             return self.schneider_stock
         if obs["stock_size"] <= self.exact_stock:
             return self.exact_stock
@@ -101,8 +101,7 @@ def candidate_actions(obs):
     """Legal actions worth evaluating: a claim only when it is correct (never a false one)."""
     legal = sorted(obs["legal_actions"])
     if "claim" in legal:
-        me = obs["player"]
-        if obs["points"][me] >= 66:
+        if obs["claim_wins"]:
             return ["claim"]
         legal.remove("claim")
     return legal

@@ -24,7 +24,8 @@ Two implementations of that step, for speed:
   closing), shared by both games.
 """
 
-from .model import WIN_POINTS
+from ..schnapsen import cascade
+from .model import MARRIAGE_VALUE, WIN_POINTS
 
 INF = 10 ** 9
 
@@ -80,7 +81,7 @@ class Solver:
         beats, must_beat, follow, ruff_mask = rules.beats, rules.must_beat, rules.follow, rules.ruff
         answer_order, lead_order, points = rules.answer_order, rules.lead_order, rules.points
         schnapsen = rules.schnapsen
-        marriage_lead = rules.marriage_lead
+        marriage_lead, marriage_value = rules.marriage_lead, rules.marriage_value
         claims_on_answer = schnapsen and pos.bummerl
         suit = pos.t.suit
         trump = pos.trump
@@ -92,7 +93,8 @@ class Solver:
         tt = self.tt
         stats = [0]
         if schnapsen:
-            tag = (pos.closed_by, pos.close_points >= 33, pos.close_had_trick)
+            tag = (pos.closed_by, cascade(pos.close_points, pos.close_had_trick),
+                   pos.close_had_trick)
         else:
             tag = "e"
         finals = {}
@@ -183,7 +185,7 @@ class Solver:
                 if lead < 0:
                     if mv >= 1000:                       # a marriage lead (SS-7)
                         c = mv - 1000
-                        pts = 40 if suit[c] == trump else 20
+                        pts = marriage_value[c]
                         early = pts if (mit40 and first and p == forehand and suit[c] == trump) else 0
                         if p == 0:
                             nm0, nm1, ni0, ni1 = m0 + pts, m1, i0 + early, i1
@@ -282,7 +284,7 @@ class Solver:
         key = (pos.hands[0], pos.hands[1], tuple(pos.stock) if pos.closed_by is None else len(pos.stock),
                pos.leader, pos.lead, pos.pending, pos.card_points[0], pos.card_points[1],
                pos.tricks_won[0] > 0, pos.tricks_won[1] > 0, pos.marriage_points[0], pos.marriage_points[1], pos.early_points[0], pos.early_points[1],
-               pos.closed_by, pos.close_points >= 33, pos.close_had_trick, pos.phase2_winners, pos.tricks_played == 0)
+               pos.closed_by, cascade(pos.close_points, pos.close_had_trick), pos.close_had_trick, pos.phase2_winners, pos.tricks_played == 0)
         return self._tt_search(pos, p, key, schnapsen_moves, apply_move,
                                self._ab_schnapsen, alpha, beta)
 
@@ -456,12 +458,14 @@ class _TrickRules:
         self.follow = [0] * n
         self.answer_order = []
         self.marriage_lead = [-1] * n
+        self.marriage_value = [0] * n
         if self.schnapsen:
             self.points = t.points
             self.ruff = t.suit_mask[trump]
             ki, qi = t.ranks.index("K"), t.ranks.index("Q")
             for c in range(n):
                 r = rank[c]
+                self.marriage_value[c] = MARRIAGE_VALUE[trump][suit[c]]
                 if r == ki:
                     self.marriage_lead[c] = c - ki + qi
                 elif r == qi and not pos.strict:
