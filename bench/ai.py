@@ -45,7 +45,7 @@ def timed_action(state, profile, seats, ai_seed):
     p = api.to_move(state)
     obs = api.observation(state, p)
     t0, c0 = time.perf_counter(), time.process_time()
-    action = ai_variants.choose(obs, seats[p], ai_seed)
+    action = ai_variants.choose(obs, seats[p], ai_seed, state)
     if seats[p].startswith(TIMED):
         TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
                       forced_action(obs) is None))

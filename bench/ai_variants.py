@@ -1,8 +1,9 @@
 """Bench-only AI variants for paired A/B runs (`bench/ai.py --ab NAME`). Never used by the app.
 
-Each variant is a function (observation, seed) -> action for an observation where the seat has
-a real choice (`levels.forced_action` has already answered the trivial ones). The results of
-the variants below are in bench/RESULTS.md.
+Each variant is a function (observation, seed, state) -> action for an observation where the
+seat has a real choice (`levels.forced_action` has already answered the trivial ones). Only
+`cheater` looks at `state`: it is the yardstick of perfect information, never a player. The
+results of the variants below are in bench/RESULTS.md.
 """
 
 import pathlib
@@ -11,15 +12,17 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
+from kaffeehaus import game as _game  # noqa: E402
 from kaffeehaus.ai import levels, pimc  # noqa: E402
-from kaffeehaus.ai.determinize import Inference  # noqa: E402
+from kaffeehaus.ai.determinize import Inference, Info  # noqa: E402
+from kaffeehaus.ai.solver import Solver  # noqa: E402
 
 
 def _expert(**changes):
     """The expert with some of its `levels.EXPERT` parameters changed."""
     params = dict(levels.EXPERT, **changes)
 
-    def run(obs, seed):
+    def run(obs, seed, state):
         return levels._pimc_best(obs, pimc.Config(**params), seed, levels.match_utility(obs), None)
     return run
 
@@ -27,7 +30,7 @@ def _expert(**changes):
 def _close_margin(margin):
     """Close only when closing beats the best other action by `margin` (PIMC values a close by
     a perfect-information Phase 2: the closer "sees" the opponent's hand)."""
-    def run(obs, seed):
+    def run(obs, seed, state):
         values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
                                   utility=levels.match_utility(obs), prune=True)
         best = levels.best_of(values)
@@ -39,7 +42,26 @@ def _close_margin(margin):
     return run
 
 
+def cheater(obs, seed, state):
+    """Sees every card: the real layout of `state` (the opponent's hand and the stock order)
+    solved exactly for every candidate action (signed game points, the same tie order as the
+    expert). Schnapsen only: a whole Schneider deal is too large for the exact search."""
+    deal = _game.decode(state).current
+    me = obs["player"]
+    info = Info(obs)
+    t = info.t
+    pos = info.position(t.mask(deal.hands[1 - me]), [t.index[c] for c in deal.stock])
+    solver = Solver(me)
+    values = {}
+    for action in pimc.candidate_actions(obs):
+        child = pos.copy()
+        child.apply(action)
+        values[action] = solver.value(child)
+    return levels.best_of(values)
+
+
 VARIANTS = {
+    "cheater": cheater,
     "expert-noinfer": _expert(infer=None),                       # uniform layouts
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
@@ -48,7 +70,7 @@ VARIANTS = {
 }
 
 
-def choose(obs, level, seed):
+def choose(obs, level, seed, state):
     """The action of a production level (through the API) or of a bench variant."""
     if level not in VARIANTS:
         return api.ai_action(obs, level=level, seed=seed)
@@ -57,4 +79,4 @@ def choose(obs, level, seed):
     forced = levels.forced_action(obs)
     if forced is not None:
         return forced
-    return VARIANTS[level](obs, seed)
+    return VARIANTS[level](obs, seed, state)

@@ -37,7 +37,7 @@ EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (le
 def forced_action(obs):
     """An action that needs no thought: the only legal one, or a correct claim."""
     legal = obs["legal_actions"]
-    if obs.get("claim_wins"):
+    if obs["claim_wins"]:
         return "claim"
     choices = [a for a in legal if a != "claim"]
     if len(choices) == 1:
@@ -45,7 +45,7 @@ def forced_action(obs):
     if "exchange" in legal:
         return "exchange"          # SS-6: the indicator is never worse than the trump jack
     # SV-3: a marriage that wins is announced, then claimed at once (the best one if several)
-    wins = [a for a, win in obs.get("marriage_claim_wins", {}).items() if win]
+    wins = [a for a, win in obs["marriage_claim_wins"].items() if win]
     if wins:
         return max(wins, key=lambda a: (obs["marriage_points"][a], a))
     return None
