@@ -23,6 +23,7 @@ import argparse
 import gzip
 import importlib.util
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -224,7 +225,7 @@ def main() -> None:
     med = lambda xs: statistics.median(xs) if xs else float("nan")  # noqa: E731
     first = sizes(dist, first_paths, brotli)
     print(f"Kaffeehaus web benchmark  ({len(first_paths)} files on a first visit, "
-          f"{args.runs} runs each, medians; 2-core machine, headless Chromium, 127.0.0.1)")
+          f"{args.runs} runs each, medians; {os.cpu_count()} CPU cores, headless Chromium, 127.0.0.1)")
     print(f"  first visit transfer: raw {first['raw'] / 1e6:.2f} MB, gzip {first['gzip'] / 1e6:.2f} MB"
           + (f", brotli {first['brotli'] / 1e6:.2f} MB" if first["brotli"] else
              " (brotli module unavailable)"))

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Pace of play at the table, as a player feels it, and who leads the first trick.
+
+    python3 bench/pace.py [--deals N] [--level expert] [--no-build]
+
+Serves the built site (dist/, built unless --no-build) on 127.0.0.1 and drives Debian's
+/usr/bin/chromium through Playwright at the default speed setting (animations on). For single
+deals of `schnapsen` and `schneider` it plays the first legal card at every turn and times each
+turn from the click on a card to the moment the table is the player's again (status
+`your-turn`, `deal-over` or `match-over` with the page no longer busy). It also counts, over the
+fresh deals, how often the computer led the first trick (a fair first dealer gives about half).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SETTLED = "html[data-busy='false']"
+PLAYER_TURN = ("your-turn", "deal-over", "match-over")
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["kaffeehaus_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def wait_for_player(page, timeout=60_000):
+    page.wait_for_function(
+        """(turn) => document.documentElement.dataset.busy === 'false'
+              && turn.includes(document.querySelector('[data-status]').dataset.status)""",
+        arg=list(PLAYER_TURN), timeout=timeout, polling=10)
+    return page.get_attribute("[data-status]", "data-status")
+
+
+def start_deal(page, profile, level):
+    page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=10_000)
+    page.click(f"[data-profile='{profile}']")
+    page.select_option("[data-setup='level']", level)
+    page.select_option("[data-setup='length']", "deal")
+    page.click("[data-action='start']")
+
+
+def play_deal(page, profile, level):
+    """One fresh single deal; returns (turn times in seconds, whether the computer led first)."""
+    start_deal(page, profile, level)
+    status = wait_for_player(page)
+    first = page.evaluate("""() => {
+        const saved = JSON.parse(localStorage.getItem('kaffeehaus.game') || 'null');
+        const deal = saved && saved.state.deals[saved.state.deals.length - 1];
+        return deal ? deal.actions.length : null; }""")
+    computer_led = bool(first)          # an action before the player's first turn: the computer's
+    times = []
+    while status == "your-turn":
+        card = page.locator("[data-zone='hand'] button[data-card]:not([disabled])").first
+        if card.count() == 0:           # only an action (e.g. a marriage's follow-up) is offered
+            page.locator("[data-zone='actions'] button[data-action]:not([disabled])").first.click()
+            status = wait_for_player(page)
+            continue
+        began = time.perf_counter()
+        card.click()
+        page.wait_for_function("() => document.documentElement.dataset.busy === 'true'"
+                               " || document.querySelector('[data-status]').dataset.status !== 'your-turn'",
+                               timeout=10_000, polling=5)
+        status = wait_for_player(page)
+        times.append(time.perf_counter() - began)
+    page.click("[data-ui='new-game']")
+    return times, computer_led
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=12, help="fresh single deals per game")
+    ap.add_argument("--level", default="expert")
+    ap.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    args = ap.parse_args()
+
+    build = load_build()
+    if not args.no_build:
+        build.build()
+    server, url = build.serve_in_thread(build.DIST, 0)
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            for profile in ("schnapsen", "schneider"):
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                page = ctx.new_page()
+                page.goto(url)
+                page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
+                all_times, computer_first = [], 0
+                for _ in range(args.deals):
+                    times, computer_led = play_deal(page, profile, args.level)
+                    all_times += times
+                    computer_first += computer_led
+                all_times.sort()
+                p90 = all_times[int(0.9 * (len(all_times) - 1))]
+                print(f"{profile:10s} {args.level}: {len(all_times)} turns over {args.deals} deals, "
+                      f"click to next turn median {statistics.median(all_times):.2f} s, "
+                      f"p90 {p90:.2f} s, max {all_times[-1]:.2f} s; "
+                      f"computer led first in {computer_first} of {args.deals} deals")
+                ctx.close()
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
