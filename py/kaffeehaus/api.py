@@ -5,15 +5,21 @@ log described in docs/API.md; every function validates it (ValueError when malfo
 none modifies it.
 """
 
+import contextlib
+import functools
 import json
 
 from . import arguments as _args
 from . import game as _game
+from . import jsontext as _jsontext
 from . import share as _share
 from . import turns as _turns
 from .deal import IllegalAction
+from .messages import cut as _cut
+from .messages import short as _short
 from .observation import observe, result_json
-from .profiles import describe_profiles
+from .observation_check import check_observation
+from .profiles import check_profile, describe_profiles
 
 __all__ = [
     "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
@@ -21,7 +27,7 @@ __all__ = [
     "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
 ]
 
-MAX_JSON_LENGTH = 1_000_000
+MAX_JSON_LENGTH = _jsontext.MAX_JSON_LENGTH
 
 
 def profiles():
@@ -81,14 +87,8 @@ def to_json(state):
 
 
 def from_json(text):
-    if not isinstance(text, str):
-        raise ValueError(f"from_json takes a JSON string, not {type(text).__name__}")
-    if len(text) > MAX_JSON_LENGTH:
-        raise ValueError("saved state is too large")
-    try:
-        state = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"saved state is not valid JSON: {exc}") from None
+    """The state a JSON text holds (validated); size and nesting are checked before parsing."""
+    state = _jsontext.parse(text)
     _game.decode(state)
     return state
 
@@ -96,6 +96,8 @@ def from_json(text):
 def share_link(state, *, with_actions=True):
     """A short URL-safe token for the current deal (its deck and dealer) and, for a replay,
     the actions played in it so far."""
+    if type(with_actions) is not bool:
+        raise ValueError(f"with_actions must be true or false, not {_short(with_actions)}")
     return _share.encode(_game.decode(state), with_actions=with_actions)
 
 
@@ -108,8 +110,9 @@ def open_link(token):
 def deal_of_the_day(profile, date, *, options=None):
     """The same deal for everyone on `date` ("YYYY-MM-DD") for this profile and options:
     its cards and its dealer both come from the date's seed."""
+    check_profile(profile)
     if not isinstance(date, str) or len(date) != 10 or not _is_iso_date(date):
-        raise ValueError(f"date must be YYYY-MM-DD, not {date!r:.40}")
+        raise ValueError(f"date must be YYYY-MM-DD, not {_short(date)}")
     return new_deal(profile, options=options, seed=f"daily:{date}:{profile}")
 
 
@@ -124,14 +127,32 @@ def _is_iso_date(text):
 
 def ai_action(observation, *, level="expert", seed=0, budget_ms=None):
     """The computer's action for the seat that `observation` describes (it sees nothing else)."""
+    check_observation(observation)
+    level = _args.check_level(level)
+    seed = _args.check_ai_seed(seed)
+    budget_ms = _args.check_budget(budget_ms)
     from .ai import choose_action   # the AI is optional for rules-only callers
-    return choose_action(observation, level=level, seed=seed, budget_ms=budget_ms)
+    with _ai_guard():
+        return choose_action(observation, level=level, seed=seed, budget_ms=budget_ms)
 
 
 def hint(observation):
     """The legal actions ranked best first with the expert's estimated value."""
+    check_observation(observation)
     from .ai import rank_actions
-    return rank_actions(observation)
+    with _ai_guard():
+        return rank_actions(observation)
+
+
+@contextlib.contextmanager
+def _ai_guard():
+    """A checked observation the AI still cannot use is reported as bad input (ValueError),
+    never as a Python error of another type."""
+    try:
+        yield
+    except (LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as exc:
+        raise ValueError(f"the observation is inconsistent: the AI cannot use it "
+                         f"({type(exc).__name__})") from None
 
 
 def play(state, action, seat, *, opponent=None):
@@ -158,3 +179,32 @@ def computer_turn(state, seat, *, level="expert", seed=0, budget_ms=None):
 def _turn_result(turn):
     return {"state": _game.remember(turn["game"]), "observation": turn["observation"],
             "steps": turn["steps"], "next_seed": turn["next_seed"]}
+
+
+# --- the boundary: only ValueError, with short messages ---------------------------------------
+
+def _public(fn):
+    """`fn` as the API offers it: arguments that do not fit its signature (an unknown or
+    missing keyword from the worker) are a ValueError too, and no message exceeds 200
+    characters."""
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ValueError as exc:
+            text = str(exc)
+            if len(text) > _MAX_MESSAGE:
+                exc.args = (_cut(text),)
+            raise
+        except TypeError as exc:
+            if exc.__traceback__.tb_next is None:      # raised by the call itself
+                raise ValueError(_cut(f"bad arguments: {exc}")) from None
+            raise
+    return call
+
+
+_MAX_MESSAGE = 200
+for _name in __all__:
+    if callable(globals()[_name]) and not isinstance(globals()[_name], type):
+        globals()[_name] = _public(globals()[_name])
+del _name

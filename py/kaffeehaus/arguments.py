@@ -6,17 +6,10 @@ the first 40 characters of the offending value.
 
 import math
 
+from .messages import short
+
 MAX_AI_SEED = 2**53 - 1          # a JavaScript safe integer: the page counts seeds up from 0
 MAX_BUDGET_MS = 600_000
-
-
-def short(value):
-    """A value's repr cut to 40 characters, safe to put in a message."""
-    try:
-        text = repr(value)
-    except Exception:                       # a hostile __repr__ (never from JSON)
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def check_seat(value, name="seat"):

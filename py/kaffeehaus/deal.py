@@ -4,6 +4,7 @@ A deal object is owned by whoever built it; `copy()` gives an independent one. T
 each family live in `schnapsen.py` and `schneider.py`; this module knows nothing of scoring.
 """
 
+from .messages import cut, short
 from .profiles import TRICK_REVIEW
 
 
@@ -11,7 +12,7 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow in this position (RULES.md AC-4)."""
 
     def __init__(self, action, reason):
-        super().__init__(f"illegal action {action!r}: {reason}")
+        super().__init__(cut(f"illegal action {short(action)}: {reason}"))
         self.action = action
         self.reason = reason
 

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from . import match
 from .cards import is_card_code, shuffled
 from .deal import IllegalAction
+from .messages import cut, short
 from .profiles import GAME_OF_PROFILE, check_profile, deck_of, normalise_options
 from .schnapsen import SchnapsenDeal
 from .schneider import SchneiderDeal
@@ -20,6 +21,7 @@ STATE_KEYS = {"format", "profile", "options", "seed", "match", "first_dealer", "
 DEAL_KEYS = {"deck", "dealer", "actions"}
 MAX_DEALS = 400          # far beyond any real match; bounds the work a hostile state can cause
 MAX_SEED_LENGTH = 100
+MAX_INT_SEED = 2**53 - 1
 
 
 def deal_class(profile):
@@ -27,9 +29,14 @@ def deal_class(profile):
 
 
 def check_seed(seed):
-    if seed is None or (type(seed) is int) or (isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH):
+    """None, an integer that JavaScript holds exactly, or a string of at most 100 characters."""
+    if seed is None or (type(seed) is int and -MAX_INT_SEED <= seed <= MAX_INT_SEED) \
+            or (isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH):
         return seed
-    raise ValueError(f"seed must be an integer or a short string, not {seed!r:.40}")
+    if type(seed) is int:
+        raise ValueError("seed must be an integer of at most 2**53 (a JavaScript safe integer)")
+    raise ValueError(f"seed must be an integer or a string of at most {MAX_SEED_LENGTH} "
+                     f"characters, not {short(seed)}")
 
 
 def fresh_seed():
@@ -157,12 +164,15 @@ def new_game(profile, options, *, is_match, seed, deck=None, dealer=None, first_
 
 def check_player(value, name):
     if type(value) is not int or value not in (0, 1):
-        raise ValueError(f"{name} must be 0 or 1, not {value!r:.40}")
+        raise ValueError(f"{name} must be 0 or 1, not {short(value)}")
     return value
 
 
 def check_deck(profile, options, deck):
     expected = deck_of(profile, options)
+    if isinstance(deck, (list, tuple)) and len(deck) != len(expected):
+        raise ValueError(f"deck must hold the {len(expected)} cards of {profile} with these "
+                         f"options, not {len(deck)}")
     if not isinstance(deck, (list, tuple)) or not all(is_card_code(c) for c in deck):
         raise ValueError("deck must be a list of card codes such as 'QH'")
     if sorted(deck) != sorted(expected):
@@ -199,8 +209,10 @@ def decode(state):
     """The Game a JSON state describes, validated by replay; ValueError when it is not one."""
     try:
         key = state_key(state)
+    except RecursionError:
+        raise ValueError("malformed state: nested too deeply") from None
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"malformed state: {exc}") from None
+        raise ValueError(cut(f"malformed state: {exc}")) from None
     game = _CACHE.get(key)
     if game is None:
         game = _replay(state)
@@ -215,10 +227,10 @@ def _replay(state):
         raise ValueError(f"malformed state: expected an object, got {type(state).__name__}")
     if set(state) != STATE_KEYS:
         missing = sorted(STATE_KEYS - set(state))
-        extra = sorted(map(str, set(state) - STATE_KEYS))
-        raise ValueError(f"malformed state: missing {missing}, unexpected {extra}")
+        extra = [short(k) for k in sorted(map(str, set(state) - STATE_KEYS))[:2]]
+        raise ValueError(cut(f"malformed state: missing {missing}, unexpected {extra}"))
     if state["format"] != FORMAT:
-        raise ValueError(f"unsupported state format {state['format']!r:.40}; expected {FORMAT}")
+        raise ValueError(f"unsupported state format {short(state['format'])}; expected {FORMAT}")
     profile = check_profile(state["profile"])
     options = normalise_options(profile, state["options"])
     seed = check_seed(state["seed"])
@@ -261,5 +273,5 @@ def _replay_deal(game, index, record):
         try:
             deal.apply(action)
         except IllegalAction as exc:
-            raise ValueError(f"malformed state: {where}, action {number}: {exc}") from None
+            raise ValueError(cut(f"malformed state: {where}, action {number}: {exc}")) from None
     return deal

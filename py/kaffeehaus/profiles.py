@@ -7,6 +7,7 @@ A profile names a game family and a rule set; options are normalised into a comp
 from dataclasses import dataclass
 
 from . import cards
+from .messages import short
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ PROFILE_IDS = tuple(PROFILE_OPTIONS)
 
 def check_profile(profile):
     if not isinstance(profile, str) or profile not in PROFILE_OPTIONS:
-        raise ValueError(f"unknown profile {profile!r}; expected one of {', '.join(PROFILE_IDS)}")
+        raise ValueError(f"unknown profile {short(profile)}; expected one of {', '.join(PROFILE_IDS)}")
     return profile
 
 
@@ -79,15 +80,17 @@ def normalise_options(profile, options):
         options = {}
     if not isinstance(options, dict):
         raise ValueError(f"options must be an object, not {type(options).__name__}")
-    unknown = sorted(set(options) - set(specs), key=str)
+    unknown = [name for name in options if name not in specs]
     if unknown:
-        raise ValueError(f"unknown option(s) for {profile}: {', '.join(map(str, unknown))}")
+        names = ", ".join(short(name) for name in sorted(unknown, key=str)[:3])
+        raise ValueError(f"unknown option(s) for {profile}: {names}"
+                         + (f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""))
     result = {}
     for name, spec in specs.items():
         value = options.get(name, spec.default)
         # bool is an int in Python: never let True stand for 1 or 1 for True.
         if not any(value == choice and type(value) is type(choice) for choice in spec.choices):
-            raise ValueError(f"option {name}={value!r} is not valid for {profile}")
+            raise ValueError(f"option {name}={short(value)} is not valid for {profile}")
         result[name] = value
     return result
 

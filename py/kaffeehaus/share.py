@@ -12,6 +12,7 @@ import binascii
 
 from . import game as _game
 from .cards import SUITS
+from .messages import cut
 from .profiles import PROFILE_IDS, deck_of, normalise_options
 
 VERSION = 1
@@ -80,15 +81,17 @@ def decode(token):
     try:
         options = normalise_options(profile, options)
     except ValueError as exc:
-        raise LinkError(f"the link's options are not valid: {exc}") from None
+        raise LinkError(cut(f"the link's options are not valid: {exc}")) from None
     canonical = deck_of(profile, options)
     if size != len(canonical) or len(data) < 6 + size:
         raise LinkError("the link's deck is truncated or of the wrong size")
-    try:
-        deck = [canonical[i] for i in data[6:6 + size]]
-        game = _game.new_game(profile, options, is_match=False, seed=None, deck=deck, dealer=dealer)
-    except (IndexError, ValueError) as exc:
-        raise LinkError(f"the link's deal is not valid: {exc}") from None
+    if dealer not in (0, 1):
+        raise LinkError("the link names no valid dealer")
+    codes = data[6:6 + size]
+    if max(codes) >= size or len(set(codes)) != size:
+        raise LinkError("the link's deck is damaged (a card is missing or twice)")
+    deck = [canonical[i] for i in codes]
+    game = _game.new_game(profile, options, is_match=False, seed=None, deck=deck, dealer=dealer)
     for number, code in enumerate(data[6 + size:]):
         action = canonical[code] if code < size else ACTIONS_OF_CODE.get(code)
         if action is None:
@@ -96,5 +99,5 @@ def decode(token):
         try:
             game = game.apply(action)
         except ValueError as exc:
-            raise LinkError(f"the link's move {number + 1} is not legal: {exc}") from None
+            raise LinkError(cut(f"the link's move {number + 1} is not legal: {exc}")) from None
     return game

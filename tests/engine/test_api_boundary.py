@@ -1,0 +1,244 @@
+"""The API's boundary (issue 10, points 5-9): only ValueError, short plain messages, limits
+checked before parsing, validated AI arguments and observations, fresh results, and ranked
+integrity (a seeded state holds the seed's decks; `shuffled` says so)."""
+
+import copy
+import json
+import random
+
+import pytest
+
+from kaffeehaus import api
+from kaffeehaus.observation_check import ObservationError, check_observation
+
+PROFILES = ["schneider", "schneider-neighbour", "schnapsen", "schnapsen-strict", "bummerl"]
+
+
+def short_error(call, *args, **kwargs):
+    with pytest.raises(ValueError) as info:
+        call(*args, **kwargs)
+    text = str(info.value)
+    assert 0 < len(text) <= 200, text[:300]
+    return text
+
+
+# --------------------------------------------------------------------------- 5: only ValueError
+
+@pytest.mark.parametrize("text", ["[" * 100000, "{\"a\":" * 100000, "[" * 33 + "]" * 33,
+                                  "[{\"x\":" * 20 + "1" + "}]" * 20])
+def test_5_deep_json_is_refused_before_parsing(text):
+    assert "nested too deeply" in short_error(api.from_json, text)
+
+
+def test_5_deep_json_inside_strings_is_not_nesting():
+    state = api.new_deal("bummerl", seed=1)
+    text = api.to_json(state)
+    assert api.from_json(text) == state
+    assert "nested" not in short_error(api.from_json, json.dumps({"profile": "[" * 5000}))
+
+
+def test_5_deeply_nested_python_values_are_valueerrors():
+    nested = []
+    for _ in range(100000):
+        nested = [nested]
+    for call in (api.to_move, api.legal_actions, lambda s: api.observation(s, 0),
+                 api.hint, lambda s: api.ai_action(s), lambda s: api.new_deal("bummerl", deck=s)):
+        short_error(call, nested)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"level": "grandmaster"}, "unknown AI level"), ({"level": None}, "unknown AI level"),
+    ({"level": ["expert"]}, "unknown AI level"), ({"seed": "x"}, "seed"),
+    ({"seed": 1.5}, "seed"), ({"seed": 10**4000}, "seed"), ({"budget_ms": "100"}, "budget_ms"),
+    ({"budget_ms": -1}, "budget_ms"), ({"budget_ms": float("nan")}, "budget_ms"),
+    ({"budget_ms": [1]}, "budget_ms"), ({"bogus": 1}, "bogus"),
+])
+def test_5_ai_action_validates_level_seed_and_budget(kwargs, words):
+    state = api.new_deal("schnapsen", seed=1)
+    obs = api.observation(state, api.to_move(state))
+    assert words in short_error(api.ai_action, obs, **kwargs)
+
+
+def real_observations(count=40):
+    rng = random.Random(5)
+    out = []
+    for n in range(count):
+        profile = PROFILES[n % 5]
+        options = {"schneider": [{}, {"trump": True, "deck": 24, "follow_suit": True}],
+                   "bummerl": [{}, {"sevens": True, "mit40": True}]}.get(profile, [{}])[n % 2 if profile in ("schneider", "bummerl") else 0]
+        state = api.new_match(profile, options=options, seed=n)
+        for _ in range(rng.randrange(0, 40)):
+            legal = api.legal_actions(state)
+            if not legal:
+                break
+            state = api.apply(state, rng.choice([a for a in legal if a != "claim"] or legal))
+        out += [api.observation(state, 0), api.observation(state, 1)]
+    return out
+
+
+def test_5_every_observation_the_engine_makes_passes_the_check():
+    for obs in real_observations():
+        assert check_observation(obs) is obs
+
+
+CORRUPTIONS = [
+    ("stock_size", lambda o: o.update(stock_size=o["stock_size"] + 1)),
+    ("opponent_hand_size", lambda o: o.update(opponent_hand_size=o["opponent_hand_size"] + 1)),
+    ("hand", lambda o: o["hand"].append(o["hand"][0])),
+    ("hand", lambda o: o["hand"].__setitem__(0, "XX")),
+    ("player", lambda o: o.update(player=2)),
+    ("profile", lambda o: o.update(profile="poker")),
+    ("options", lambda o: o.update(options={})),
+    ("history", lambda o: o["history"][0].update(winner=1 - o["history"][0]["winner"])),
+    ("history", lambda o: o["history"][0]["cards"].reverse()),
+    ("actions", lambda o: o["actions"].pop()),
+    ("legal_actions", lambda o: o["legal_actions"].append("AA")),
+    ("points", lambda o: o.update(points=[10**9, 0])),
+    ("match", lambda o: o["match"].update(scores=[10**9, 0])),
+    ("trump", lambda o: o.update(trump="X")),
+    ("to_move", lambda o: o.update(to_move=1 - o["to_move"])),
+    ("missing", lambda o: o.pop("known_opponent_cards")),
+]
+
+
+@pytest.mark.parametrize("name, corrupt", CORRUPTIONS, ids=[c[0] + str(i) for i, c in enumerate(CORRUPTIONS)])
+def test_5_a_malformed_observation_is_an_observationerror_for_ai_action_and_hint(name, corrupt):
+    hits = 0
+    for obs in real_observations(20):
+        damaged = copy.deepcopy(obs)
+        try:
+            corrupt(damaged)
+        except (IndexError, KeyError, TypeError, AttributeError):
+            continue                     # this corruption does not apply to this observation
+        if damaged == obs:
+            continue
+        for call in (lambda o: api.ai_action(o, level="heuristic"), api.hint):
+            with pytest.raises(ObservationError) as info:
+                call(damaged)
+            assert len(str(info.value)) <= 200
+        hits += 1
+    assert hits
+
+
+def test_5_wrong_arguments_to_any_function_are_valueerrors():
+    state = api.new_deal("bummerl", seed=1)
+    for name in [n for n in api.__all__ if n != "IllegalAction"]:
+        short_error(getattr(api, name), *([None] * 7))
+    short_error(api.new_deal, "bummerl", colour="red")
+    short_error(api.observation, state)
+    short_error(api.play, state, "QH", 0, {"level": "hard"})            # opponent is keyword-only
+
+
+# --------------------------------------------------------------------------- 6: short messages
+
+def test_6_a_ten_megabyte_action_gives_a_short_message():
+    state = api.new_match("bummerl", seed=1)
+    text = short_error(api.apply, state, "Q" * 10_000_000)
+    assert text.startswith("illegal action 'QQQ") and "…" in text
+
+
+@pytest.mark.parametrize("field, value", [
+    ("profile", "p" * 900_000), ("format", "f" * 900_000), ("seed", "s" * 900_000),
+    ("options", {"o" * 900_000: 1}), ("first_dealer", "d" * 900_000), ("x" * 900_000, 1),
+])
+def test_6_a_saved_game_with_a_huge_field_gives_a_short_message(field, value):
+    state = copy.deepcopy(api.new_deal("bummerl", seed=2))
+    state[field] = value
+    short_error(api.from_json, json.dumps(state))
+    short_error(api.legal_actions, state)
+
+
+def test_6_huge_arguments_give_short_messages():
+    big = "z" * 5_000_000
+    short_error(api.new_deal, big)
+    short_error(api.new_deal, "bummerl", options={big: True})
+    short_error(api.new_deal, "bummerl", options={"sevens": big})
+    short_error(api.new_deal, "bummerl", seed=big)
+    short_error(api.new_deal, "bummerl", dealer=big)
+    short_error(api.new_deal, "bummerl", deck=[big] * 20)
+    short_error(api.deal_of_the_day, "bummerl", big)
+    short_error(api.deal_of_the_day, big, "2026-12-01")
+    short_error(api.open_link, big)
+    short_error(api.ai_action, {"profile": big})
+    short_error(api.computer_turn, api.new_deal("bummerl", seed=1), 0, level=big)
+    short_error(api.new_deal, "bummerl", **{big: 1})
+
+
+# --------------------------------------------------------------------------- 7: plain messages
+
+@pytest.mark.parametrize("seed", [10**5000, -10**5000, 2**53, 2**64], ids=["5000 digits", "-5000 digits", "2**53", "2**64"])
+def test_7_a_seed_of_thousands_of_digits_gets_a_clear_message(seed):
+    for call in (api.new_deal, api.new_match):
+        text = short_error(call, "schnapsen", seed=seed)
+        assert text.startswith("seed must be an integer of at most 2**53")
+    state = api.new_deal("schnapsen", seed=1)
+    state["seed"] = 12345
+    text = json.dumps(state).replace("12345", "1" * 5000 if abs(seed) > 2**64 else str(seed))
+    assert "number" in short_error(api.from_json, text) or "seed must be" in short_error(api.from_json, text)
+
+
+def test_7_the_largest_javascript_integer_is_a_valid_seed():
+    for seed in (2**53 - 1, -(2**53 - 1)):
+        state = api.new_match("bummerl", seed=seed)
+        assert api.from_json(api.to_json(state)) == state
+
+
+# --------------------------------------------------------------------------- 8: fresh results
+
+def test_8_no_returned_value_aliases_the_cache():
+    state = api.new_match("bummerl", seed=6)
+    before = copy.deepcopy(state)
+    out = api.play(state, api.legal_actions(state)[0], api.to_move(state),
+                   opponent={"level": "heuristic"})
+    kept = copy.deepcopy(out)
+    out["observation"]["hand"].clear()
+    out["steps"][0]["observation"]["history"].append(1)
+    out["state"]["deals"][0]["actions"].append("ZZ")
+    assert api.play(state, api.legal_actions(state)[0], api.to_move(state),
+                    opponent={"level": "heuristic"}) == kept
+    assert state == before
+    listing = api.profiles()
+    listing[0]["options"].clear()
+    assert api.profiles()[0]["options"]
+    legal = api.legal_actions(state)
+    legal.append("x")
+    assert "x" not in api.legal_actions(state)
+    described = api.rules("bummerl")
+    described["sections"].clear()
+    assert api.rules("bummerl")["sections"]
+
+
+def test_8_changing_an_input_after_the_call_changes_nothing_cached():
+    state = api.new_deal("schnapsen", seed=9)
+    obs = api.observation(state, 0)
+    state["deals"][0]["actions"].append(api.legal_actions(state)[0])   # the caller's copy moves on
+    fresh = api.new_deal("schnapsen", seed=9)
+    assert api.observation(fresh, 0) == obs
+
+
+# --------------------------------------------------------------------------- 9: ranked integrity
+
+def test_9_a_seeded_state_must_hold_the_seeds_decks():
+    state = api.new_match("bummerl", seed=12)
+    edited = copy.deepcopy(state)
+    edited["seed"] = 13
+    assert "does not match the seed" in short_error(api.from_json, json.dumps(edited))
+    stacked = copy.deepcopy(state)
+    deck = stacked["deals"][0]["deck"]
+    deck[:2] = deck[1::-1]
+    assert "does not match the seed" in short_error(api.legal_actions, stacked)
+
+
+def test_9_only_the_engines_shuffle_counts_as_shuffled():
+    state = api.new_match("bummerl", seed=12)
+    assert api.observation(state, 0)["shuffled"] is True
+    unseeded = copy.deepcopy(state)
+    unseeded["seed"] = None                    # a stacked deck is let through only like this
+    deck = unseeded["deals"][0]["deck"]
+    deck[:2] = deck[1::-1]
+    assert api.observation(unseeded, 0)["shuffled"] is False
+    out = api.computer_turn(unseeded, 0, level="heuristic")
+    assert out["observation"]["shuffled"] is False
+    assert all(step["observation"]["shuffled"] is False for step in out["steps"])
+    link = api.open_link(api.share_link(state))
+    assert api.observation(link, 0)["shuffled"] is False
