@@ -39,8 +39,9 @@ def check_ai_seed(seed):
 def check_budget(budget_ms):
     if budget_ms is None:
         return None
-    if type(budget_ms) not in (int, float) or not math.isfinite(budget_ms) \
-            or not 0 < budget_ms <= MAX_BUDGET_MS:
+    # the range first: math.isfinite of a huge integer would overflow
+    if type(budget_ms) not in (int, float) or not 0 < budget_ms <= MAX_BUDGET_MS \
+            or not math.isfinite(budget_ms):
         raise ValueError(f"budget_ms must be null or a number of milliseconds from 0 to "
                          f"{MAX_BUDGET_MS}, not {short(budget_ms)}")
     return budget_ms

@@ -30,10 +30,12 @@ class Trick:
         self.first_action = first_action
         self.end_action = end_action
 
-    def as_json(self, actions):
-        """JSON of the finished trick; `actions` is the deal's log of (player, action)."""
+    def as_json(self, actions, value):
+        """JSON of the finished trick; `actions` is the deal's log of (player, action),
+        `value(card)` what a captured card counts (card points, SS-1, or honours, SN-2)."""
         return {"leader": self.leader, "cards": [list(pc) for pc in self.cards],
                 "winner": self.winner, "phase": 2 if self.phase2 else 1,
+                "points": value(self.cards[0][1]) + value(self.cards[1][1]),
                 "actions": [[p, a] for p, a in actions[self.first_action:self.end_action]]}
 
 

@@ -58,7 +58,7 @@ def observe(game, player, *, paused=False):
         "phase": 2 if deal.in_phase2() else 1,
         "trick": [[p, c] for p, c in deal.trick],
         "pending_marriage": deal.pending_marriage if schnapsen else None,
-        "history": [t.as_json(actions) for t in deal.history],
+        "history": [t.as_json(actions, deal.card_value) for t in deal.history],
         "reviewable_tricks": deal.reviewable_tricks(player),
         "trick_review": deal.trick_review,
         "actions": [[p, a] for p, a in actions],
@@ -70,6 +70,8 @@ def observe(game, player, *, paused=False):
         "marriage_claim_wins": _marriage_claim_wins(deal, player, legal),
         "claim_wins": "claim" in legal and deal.claim_correct(player),
         "known_opponent_cards": sorted(deal.known[opponent]),
+        # shown once the deal is over (the end-of-deal panel); never while it is played
+        "opponent_hand": list(deal.hands[opponent]) if deal.result is not None else None,
         "result": result_json(deal.result),
         "match": game.match_status() if game.is_match else None,
         "shuffled": game.shuffled(),

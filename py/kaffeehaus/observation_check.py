@@ -37,6 +37,10 @@ def is_seat(value):
     return type(value) is int and value in (0, 1)
 
 
+def is_suit(value):
+    return isinstance(value, str) and len(value) == 1 and value in SUITS
+
+
 def need(ok, field, what):
     if not ok:
         fail(field, what)
@@ -84,7 +88,7 @@ def check_observation(obs):
          f"must be an integer from 0 to {hand_size}")
     known = card_list("known_opponent_cards", obs["known_opponent_cards"], size)
     trump = obs["trump"]
-    need(trump is None or (isinstance(trump, str) and trump in SUITS), "trump",
+    need(trump is None or is_suit(trump), "trump",
          "must be a suit letter or null")
     need((trump is not None) == (schnapsen or bool(options.get("trump"))), "trump",
          "is missing" if trump is None else "must be null in this game")
@@ -103,7 +107,7 @@ def check_observation(obs):
     need(schnapsen or not obs["closed"], "closed", "must be false in this game")
     need(obs["phase"] in (1, 2) and type(obs["phase"]) is int, "phase", "must be 1 or 2")
     pending = obs["pending_marriage"]
-    need(pending is None or (isinstance(pending, str) and pending in SUITS), "pending_marriage",
+    need(pending is None or is_suit(pending), "pending_marriage",
          "must be a suit letter or null")
 
     history = obs["history"]
@@ -172,8 +176,9 @@ def check_observation(obs):
     marriages = obs["marriages"]
     need(isinstance(marriages, list) and len(marriages) <= 8, "marriages", "must be a list")
     for m in marriages:
-        need(isinstance(m, dict) and is_seat(m.get("player")) and m.get("suit") in SUITS
-             and m.get("points") in (20, 40) and isinstance(m.get("effective"), bool),
+        need(isinstance(m, dict) and is_seat(m.get("player")) and is_suit(m.get("suit"))
+             and type(m.get("points")) is int and m["points"] in (20, 40)
+             and isinstance(m.get("effective"), bool),
              "marriages", "must hold {player, suit, points, effective}")
 
     legal = obs["legal_actions"]

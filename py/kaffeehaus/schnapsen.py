@@ -44,6 +44,10 @@ class SchnapsenDeal(Deal):
     def card_points(self, player):
         return sum(CARD_POINTS[rank_of(c)] for c in self.piles[player])
 
+    @staticmethod
+    def card_value(card):
+        return CARD_POINTS[rank_of(card)]                     # SS-1, SB-7 sevens: 0
+
     def marriage_points(self, player, effective_only=True):
         won = self.tricks_won(player) > 0
         return sum(m["points"] for m in self.marriages

@@ -76,6 +76,9 @@ class SchneiderDeal(Deal):
         self._play_card(player, action)
 
     # --- scoring -----------------------------------------------------------------------------
+    def card_value(self, card):
+        return 1 if rank_of(card) in self.honour_ranks else 0  # SN-2, SN-10 deck: 24
+
     def honours(self, player):
         return sum(1 for c in self.piles[player] if rank_of(c) in self.honour_ranks)
 

@@ -192,9 +192,10 @@ def test_OB_1_both_seats_see_every_card_played_and_every_action(profile):
     o0, o1 = obs(state, 0), obs(state, 1)
     assert o0["history"] == o1["history"]
     assert o0["history"][0] == {"leader": FH, "cards": [[FH, "JH"], [DL, "AH"]], "winner": DL,
-                                "phase": 1, "actions": [[FH, "JH"], [DL, "AH"]]}
+                                "phase": 1, "points": 13, "actions": [[FH, "JH"], [DL, "AH"]]}
     assert o0["history"][1] == {"leader": DL, "cards": [[DL, "KC"], [FH, "AC"]], "winner": FH,
-                                "phase": 1, "actions": [[DL, "marry:C"], [DL, "KC"], [FH, "AC"]]}
+                                "phase": 1, "points": 15,
+                                "actions": [[DL, "marry:C"], [DL, "KC"], [FH, "AC"]]}
     assert o0["actions"] == o1["actions"]
     assert o0["actions"][:4] == [[FH, "JH"], [DL, "AH"], [DL, "marry:C"], [DL, "KC"]]
     assert o0["marriages"] == o1["marriages"] == [
@@ -207,9 +208,9 @@ def test_OB_1_schneider_history_and_honours_public():
     state = run("schneider", [("9S", "JS"), ("AH", "KD")])
     o0, o1 = obs(state, 0), obs(state, 1)
     assert o0["history"] == o1["history"] == [
-        {"leader": FH, "cards": [[FH, "9S"], [DL, "JS"]], "winner": DL, "phase": 1,
+        {"leader": FH, "cards": [[FH, "9S"], [DL, "JS"]], "winner": DL, "phase": 1, "points": 1,
          "actions": [[FH, "9S"], [DL, "JS"]]},
-        {"leader": DL, "cards": [[DL, "AH"], [FH, "KD"]], "winner": DL, "phase": 1,
+        {"leader": DL, "cards": [[DL, "AH"], [FH, "KD"]], "winner": DL, "phase": 1, "points": 2,
          "actions": [[DL, "AH"], [FH, "KD"]]}]
     assert o0["points"] == o1["points"] == [3, 0]
     assert o0["phase"] == 1 and o0["closed"] is False and o0["marriages"] == []

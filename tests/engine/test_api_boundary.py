@@ -51,7 +51,8 @@ def test_5_deeply_nested_python_values_are_valueerrors():
     ({"level": ["expert"]}, "unknown AI level"), ({"seed": "x"}, "seed"),
     ({"seed": 1.5}, "seed"), ({"seed": 10**4000}, "seed"), ({"budget_ms": "100"}, "budget_ms"),
     ({"budget_ms": -1}, "budget_ms"), ({"budget_ms": float("nan")}, "budget_ms"),
-    ({"budget_ms": [1]}, "budget_ms"), ({"bogus": 1}, "bogus"),
+    ({"budget_ms": [1]}, "budget_ms"), ({"budget_ms": 10**400}, "budget_ms"),
+    ({"bogus": 1}, "bogus"),
 ])
 def test_5_ai_action_validates_level_seed_and_budget(kwargs, words):
     state = api.new_deal("schnapsen", seed=1)
@@ -98,6 +99,12 @@ CORRUPTIONS = [
     ("trump", lambda o: o.update(trump="X")),
     ("to_move", lambda o: o.update(to_move=1 - o["to_move"])),
     ("missing", lambda o: o.pop("known_opponent_cards")),
+    # found by bench/fuzz.py: a suit that is a list or null
+    ("marriages", lambda o: o["marriages"].append({"player": 0, "suit": ["H"], "points": 20,
+                                                   "immediate": False, "effective": False})),
+    ("marriages", lambda o: o["marriages"].append({"player": 0, "suit": None, "points": 20,
+                                                   "immediate": False, "effective": False})),
+    ("pending_marriage", lambda o: o.update(pending_marriage=["H"])),
 ]
 
 

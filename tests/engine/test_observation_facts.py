@@ -273,3 +273,33 @@ def test_results_and_observations_never_alias_the_replay_cache():
     status = api.match_status(match)
     status["scores"][0] = -5
     assert api.match_status(match)["scores"] == [7, 7]
+
+
+# --------------------------------------------------------------------------- what a trick took
+
+@pytest.mark.parametrize("profile", ALL)
+def test_SS_1_SN_2_each_trick_states_what_it_took(profile):
+    state = api.new_match(profile, seed=3, options={"deck": 24} if profile == "schneider" else None)
+    while api.to_move(state) is not None:
+        state = api.apply(state, [a for a in api.legal_actions(state) if a != "claim"][0])
+    o = obs(state, 0)
+    for seat in (0, 1):
+        taken = sum(h["points"] for h in o["history"] if h["winner"] == seat)
+        assert taken == o["card_points"][seat]
+    assert sum(h["points"] for h in o["history"]) == (16 if profile == "schneider" else
+                                                      20 if profile == "schneider-neighbour" else 120)
+
+
+# --------------------------------------------------------------------------- the end of a deal
+
+@pytest.mark.parametrize("profile", SCHNAPSEN)
+def test_the_opponents_remaining_cards_are_shown_only_once_the_deal_is_over(profile):
+    deck, actions, _, _ = scn_deck(profile, "claim_vs_34")
+    state = deal(profile, deck)
+    for action in actions[:-1]:
+        assert obs(state, 0)["opponent_hand"] is None and obs(state, 1)["opponent_hand"] is None
+        state = play(state, [action])
+    assert obs(state, DL)["opponent_hand"] is None
+    over = play(state, ["claim"])
+    assert sorted(obs(over, DL)["opponent_hand"]) == sorted(obs(state, FH)["hand"])
+    assert sorted(obs(over, FH)["opponent_hand"]) == sorted(obs(state, DL)["hand"])

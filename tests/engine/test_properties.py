@@ -153,7 +153,9 @@ def test_observation_ignores_what_the_seat_cannot_see(position, player):
         # the swapped deals are hand-made decks: only their provenance differs (`shuffled`)
         seen = api.observation(other, player)
         assert seen["shuffled"] is False
-        assert {**seen, "shuffled": True} == reference
+        # once the deal is over the opponent's remaining cards are shown (opponent_hand)
+        assert {**seen, "shuffled": True, "opponent_hand": reference["opponent_hand"]} == reference
+        assert (seen["opponent_hand"] is None) == (reference["result"] is None)
 
 
 def test_observation_never_shows_hidden_cards():
