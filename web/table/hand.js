@@ -27,6 +27,18 @@ export class HandView {
       if (button && !button.disabled && this.onPlay) this.onPlay(button.dataset.card);
     });
     container.addEventListener("keydown", (event) => this.onKey(event));
+    // A disabled button gets no click, but it does get pointerup (touch, pen or mouse): a tap
+    // on a greyed card shows why it cannot be played, on screen and to screen readers.
+    container.addEventListener("pointerup", (event) => {
+      const button = event.target.closest("button[data-card]");
+      if (button && button.disabled && button.title) this.explain(button.title);
+    });
+    this.tip = document.createElement("p");
+    this.tip.className = "card-reason";
+    this.tip.dataset.cardReason = "";
+    this.tip.setAttribute("aria-hidden", "true"); // the words reach screen readers through announce()
+    this.tip.hidden = true;
+    this.tipTimer = 0;
     container.addEventListener("focusin", (event) => {
       const button = event.target.closest("button[data-card]");
       if (button) this.setRoving(button);
@@ -66,9 +78,18 @@ export class HandView {
       const button = all[Number(event.key) - 1];
       if (!button) return;
       event.preventDefault();
-      if (button.disabled) this.announce(button.title);
+      if (button.disabled) this.explain(button.title);
       else button.focus();
     }
+  }
+
+  /** Show a greyed card's reason above the hand for a few seconds, and announce it. */
+  explain(reason) {
+    this.tip.textContent = reason;
+    this.tip.hidden = false;
+    this.announce(reason);
+    clearTimeout(this.tipTimer);
+    this.tipTimer = setTimeout(() => { this.tip.hidden = true; }, 3500);
   }
 
   /** Draw the hand. `legal` is the engine's legal_actions for this seat, `illegal` its reasons. */
@@ -76,7 +97,8 @@ export class HandView {
     const hadFocus = this.container.contains(document.activeElement);
     const sorted = sortHand(cards, game, trump);
     const style = settings.deckStyle;
-    this.container.replaceChildren();
+    this.container.replaceChildren(this.tip);
+    this.tip.hidden = true;
     this.container.style.setProperty("--n", String(sorted.length));
     const legalSet = new Set(legal);
     sorted.forEach((code, i) => {
