@@ -7,7 +7,7 @@
 //   opponent. localStorage["kaffeehaus.daily"] = {"date", "token"}: the share token (without
 //   moves) of the last deal of the day started or opened, to know that the game on the table
 //   is one (its links then carry &day=).
-import { t } from "./table/i18n.js";
+import { t, formatDate } from "./table/i18n.js";
 import { notify, dismiss } from "./notices.js";
 
 const KEY = "kaffeehaus.daily";
@@ -55,7 +55,7 @@ async function startDaily(bridge) {
     await rememberDaily(bridge.call, state, date);
     dismiss("daily-done");
     await bridge.begin(state, { level: choice.level, aiSeed: 0 });
-    notify("daily", () => t("daily.started", { date, game: t(`profile.${choice.profile}.name`) }));
+    notify("daily", () => t("daily.started", { date: formatDate(date), game: t(`profile.${choice.profile}.name`) }));
   } catch (error) {
     bridge.fail(error);
   }
@@ -86,7 +86,7 @@ export function installDaily(bridge, openShare) {
       const date = await dailyDate(bridge.call, bridge.state());
       if (date && status.dataset.status === "match-over" && !document.querySelector("[data-notice='daily-done']")) {
         dismiss("daily");
-        notify("daily-done", () => t("daily.done", { date }), {
+        notify("daily-done", () => t("daily.done", { date: formatDate(date) }), {
           buttons: [{ ui: "share-daily", label: () => t("daily.share"), primary: true,
             onClick: () => openShare(bridge, { withMoves: true }) }],
         });

@@ -12,7 +12,7 @@
 // compared with fixed lists, and any message about it is set as text (textContent), never as
 // markup. A link that cannot be opened gets a notice (data-notice="link-error") and the normal
 // set-up screen; the URL is cleaned either way, so a reload does not open the link twice.
-import { t } from "./table/i18n.js";
+import { t, formatDate } from "./table/i18n.js";
 import { LEVELS } from "./table/dialogs.js";
 import { faceCard, cardName, suitName } from "./table/cardview.js";
 import { notify, words, dismiss } from "./notices.js";
@@ -127,7 +127,7 @@ async function openState(bridge, state, link) {
     html.dataset.link = "opened";
     notify("link-opened", () => {
       const game = t(`profile.${obs.profile}.name`);
-      return link.day ? t("link.openedDay", { date: link.day, game }) : t("link.opened", { game });
+      return link.day ? t("link.openedDay", { date: formatDate(link.day), game }) : t("link.opened", { game });
     });
     if (obs.actions.length) showReplay(bridge, state, obs, link);
   } catch (error) {
@@ -197,7 +197,7 @@ function showReplay(bridge, state, obs, link) {
   const settings = cardSettings();
   node.querySelector("[data-replay-title]").textContent = t("replay.title");
   node.querySelector("[data-replay-note]").textContent = link.day
-    ? t("replay.noteDay", { date: link.day, game: t(`profile.${obs.profile}.name`) })
+    ? t("replay.noteDay", { date: formatDate(link.day), game: t(`profile.${obs.profile}.name`) })
     : t("replay.note", { game: t(`profile.${obs.profile}.name`) });
   const list = node.querySelector("[data-replay-list]");
   list.replaceChildren();

@@ -58,10 +58,44 @@ I18N_LANGS = sorted(_i18n_files())
 RULES_LANGS = sorted(_rules_files())
 
 
-def check_translation(reference: dict, translation: dict) -> list[str]:
+# Plural forms: a key may come as `key.one`, `key.few`, `key.other`, ... (web/table/i18n.js
+# picks one with Intl.PluralRules). The forms each language must give are the categories its
+# whole numbers fall into (CLDR; French and Portuguese "many" is for millions and falls back
+# to "other"); English gives one and other.
+PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "de": {"one", "other"},
+                "pt": {"one", "other"}, "cs": {"one", "few", "other"}}
+PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
+
+
+def plural_bases(flat: dict) -> set:
+    """The keys that come in plural forms (those with a `.other` form)."""
+    return {key[:-1] + (key[-1][: -len(".other")],) for key in flat if key[-1].endswith(".other")}
+
+
+def _plural_key(key, bases):
+    head, _, category = key[-1].rpartition(".")
+    return category in PLURAL_CATEGORIES and key[:-1] + (head,) in bases
+
+
+def check_translation(reference: dict, translation: dict, lang: str | None = None) -> list[str]:
     """Every problem of one translation against the reference, as readable lines."""
     problems = []
     ref, tr = _flatten(reference), _flatten(translation)
+    bases = plural_bases(ref)
+    if lang is not None:
+        # plural forms: exactly the language's categories instead of English's
+        for base in sorted(bases):
+            english = ref[base[:-1] + (base[-1] + ".other",)]
+            for category in sorted(PLURAL_FORMS[lang]):
+                form = base[:-1] + (f"{base[-1]}.{category}",)
+                if form not in tr:
+                    problems.append(f"missing plural form {_name(form)}")
+                else:
+                    ref[form] = english
+        ref = {k: v for k, v in ref.items() if not _plural_key(k, bases) or k[-1].rpartition(".")[2] in PLURAL_FORMS[lang]}
+        for key in [k for k in tr if _plural_key(k, bases) and k not in ref]:
+            problems.append(f"extra plural form {_name(key)} (not a category of {lang})")
+            del tr[key]
     for key in sorted(ref.keys() - tr.keys()):
         problems.append(f"missing key {_name(key)}")
     for key in sorted(tr.keys() - ref.keys()):
@@ -101,7 +135,7 @@ def test_reference_is_clean():
 @pytest.mark.parametrize("lang", [lang for lang in I18N_LANGS if lang != REFERENCE])
 def test_translation_matches_english(lang):
     english = _load(I18N / f"{REFERENCE}.json")
-    problems = check_translation(english, _load(I18N / f"{lang}.json"))
+    problems = check_translation(english, _load(I18N / f"{lang}.json"), lang)
     assert not problems, f"web/i18n/{lang}.json:\n  " + "\n  ".join(problems)
 
 
@@ -116,6 +150,21 @@ def test_checker_catches_a_missing_key_and_a_lost_placeholder():
     assert "markup character" in problems
     assert "extra key e" in problems
     assert "empty" in "\n".join(check_translation({"a": "x"}, {"a": "  "}))
+
+
+def test_plural_forms_follow_each_language():
+    """English gives one/other; Czech must give one/few/other (1 karta, 3 karty, 5 karet) and
+    the checker says so when a form is missing or foreign to the language."""
+    english = _load(I18N / f"{REFERENCE}.json")
+    assert plural_bases(_flatten(english)), "no plural keys in en.json"
+    for key in plural_bases(_flatten(english)):
+        assert key[:-1] + (key[-1] + ".one",) in _flatten(english), f"{_name(key)}: no .one form"
+    ref = {"n.one": "{count} card", "n.other": "{count} cards"}
+    assert check_translation(ref, {"n.one": "{count} karta", "n.few": "{count} karty", "n.other": "{count} karet"}, "cs") == []
+    assert "missing plural form n.few" in check_translation(ref, {"n.one": "{count} karta", "n.other": "{count} karet"}, "cs")
+    assert "extra plural form n.few (not a category of de)" in check_translation(
+        ref, {"n.one": "{count} Karte", "n.few": "x {count}", "n.other": "{count} Karten"}, "de")
+    assert any("placeholder {count}" in p for p in check_translation(ref, {"n.one": "eine Karte", "n.other": "{count} Karten"}, "de"))
 
 
 def test_json_is_utf8_without_duplicate_keys():

@@ -666,11 +666,14 @@ def test_the_deal_of_the_day_is_the_engines_and_its_result_is_shared(browser, ba
         a.select_option("[data-setup='level']", "easy")
         today = a.evaluate("""() => { const d = new Date();
             return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; }""")
+        # shown to people as the language writes dates (Intl.DateTimeFormat): "1 December 2026"
+        shown = a.evaluate("(iso) => new Intl.DateTimeFormat('en', {dateStyle: 'long', timeZone: 'UTC'})"
+                           ".format(new Date(iso + 'T00:00:00Z'))", today)
         a.click("[data-ui='daily']")
         a.wait_for_selector(SETTLED, state="attached", timeout=30_000)
         expected = api.deal_of_the_day("schnapsen", today)
         assert saved(a)["state"]["deals"][0]["deck"] == expected["deals"][0]["deck"]
-        assert today in a.locator("[data-notice='daily']").text_content()
+        assert shown in a.locator("[data-notice='daily']").text_content()
         play_to_end(a)
         done = a.locator("[data-notice='daily-done']")
         done.wait_for(timeout=10_000)
@@ -688,9 +691,9 @@ def test_the_deal_of_the_day_is_the_engines_and_its_result_is_shared(browser, ba
         boot(b, url)
         dialog = b.locator("dialog[data-dialog='replay']")
         dialog.wait_for(timeout=30_000)
-        assert today in dialog.locator("[data-replay-note]").text_content()
+        assert shown in dialog.locator("[data-replay-note]").text_content()
         assert dialog.locator("[data-replay-result]").text_content().strip()
-        assert today in b.locator("[data-notice='link-opened']").text_content()
+        assert shown in b.locator("[data-notice='link-opened']").text_content()
         assert b.watch.errors == []
     finally:
         first.close()

@@ -16,12 +16,57 @@ export async function loadLanguage(lang = "en") {
 }
 
 export function has(key) {
-  return Object.prototype.hasOwnProperty.call(strings, key);
+  return Object.prototype.hasOwnProperty.call(strings, key) || Object.prototype.hasOwnProperty.call(strings, `${key}.other`);
 }
 
 export function t(key, params = {}) {
-  const text = has(key) ? strings[key] : key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return format(strings, language, key, params);
+}
+
+/**
+ * The string of `key` in `table` (a language's strings) with its {name} placeholders filled.
+ * A key may come in plural forms instead: `key.one`, `key.few`, `key.other`, … (the categories
+ * of Intl.PluralRules for the language; `other` is required, a missing category falls back to
+ * it). The count is `params.count`, or else the first number among the params. Numbers are
+ * written with Intl.NumberFormat of the language. Pure: node --test runs it.
+ */
+export function format(table, lang, key, params = {}) {
+  const own = (k) => Object.prototype.hasOwnProperty.call(table, k);
+  let text = own(key) ? table[key] : null;
+  if (text === null && own(`${key}.other`)) {
+    const count = typeof params.count === "number" ? params.count
+      : Object.values(params).find((v) => typeof v === "number");
+    const category = typeof count === "number" ? pluralRules(lang).select(count) : "other";
+    text = own(`${key}.${category}`) ? table[`${key}.${category}`] : table[`${key}.other`];
+  }
+  if (text === null) text = key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? numberFormat(lang).format(value) : String(value);
+  });
+}
+
+const rulesCache = new Map();
+function pluralRules(lang) {
+  if (!rulesCache.has(lang)) rulesCache.set(lang, new Intl.PluralRules(lang));
+  return rulesCache.get(lang);
+}
+const numberCache = new Map();
+function numberFormat(lang) {
+  if (!numberCache.has(lang)) numberCache.set(lang, new Intl.NumberFormat(lang, { useGrouping: false }));
+  return numberCache.get(lang);
+}
+
+/** A date ("2026-12-01", a Date or a time stamp) as the language writes it: "1 December 2026". */
+export function formatDate(value, lang = language) {
+  let date = value;
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split("-").map(Number);
+    date = new Date(Date.UTC(y, m - 1, d));
+  } else if (!(value instanceof Date)) date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
 export function applyStatic(root = document) {
