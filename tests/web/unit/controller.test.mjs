@@ -1,0 +1,257 @@
+// The game controller (web/controller.js) without a browser: a fake engine, in-memory storage.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Controller } from "../../../web/controller.js";
+import { createStorage, memoryArea } from "../../../web/storage.js";
+import { createGames } from "../../../web/games.js";
+import { fakeEngine } from "./fake-engine.mjs";
+
+function setup({ engine = fakeEngine(), local = memoryArea(), tab = "tab1", autoClaim = () => false } = {}) {
+  const storage = createStorage({ local, session: memoryArea() });
+  const games = createGames(storage);
+  const controller = new Controller({ call: engine.call, storage, games, tab, autoClaim, seed: () => 7 });
+  const events = [];
+  for (const type of ["began", "busy", "acting", "step", "turn", "dealOver", "dealEnded", "refused", "error", "readOnly", "saved"]) {
+    controller.on(type, (detail) => { events.push({ type, detail }); });
+  }
+  return { engine, storage, games, controller, events, local };
+}
+
+const CHOICE = { profile: "schnapsen", options: {}, level: "easy", length: "deal", mode: "ranked" };
+const types = (events, wanted) => events.filter((e) => wanted.includes(e.type)).map((e) => e.type);
+
+test("a game starts with one computer_turn call and waits for the player", async () => {
+  const { controller, engine, events, games } = setup();
+  await controller.start(CHOICE);
+  assert.deepEqual(engine.calls.map((c) => c.cmd), ["new_deal", "computer_turn"]);
+  assert.equal(controller.busy, false);
+  assert.deepEqual(types(events, ["began", "turn"]), ["began", "turn"]);
+  assert.equal(games.list().length, 1);
+  assert.equal(games.list()[0].owner, "tab1");
+});
+
+test("each card is one play call; the computer's reply comes back as steps", async () => {
+  const { controller, engine, events } = setup();
+  await controller.start(CHOICE);
+  engine.calls.length = 0;
+  events.length = 0;
+  await controller.act("AH");
+  assert.deepEqual(engine.calls.map((c) => c.cmd), ["play"]);
+  assert.deepEqual(engine.calls[0].args.opponent, { level: "easy", seed: 7, budget_ms: 3000 });
+  const steps = events.filter((e) => e.type === "step").map((e) => e.detail);
+  assert.deepEqual(steps.map((s) => [s.seat, s.action]), [[0, "AH"], [1, "KS"]]);
+  assert.ok(steps[1].trick_view, "the finished trick is shown before it is collected");
+  assert.equal(steps[1].prev, steps[0].observation);
+  assert.deepEqual(types(events, ["acting", "step", "turn"]), ["acting", "step", "step", "turn"]);
+  assert.equal(controller.aiSeed, 8, "next_seed is kept for the next call");
+});
+
+test("steps wait for the views: a listener's promise holds the loop", async () => {
+  const { controller } = setup();
+  await controller.start(CHOICE);
+  const order = [];
+  controller.on("step", async ({ action }) => {
+    await new Promise((r) => setTimeout(r, 5));
+    order.push(`drawn ${action}`);
+  });
+  controller.on("turn", () => order.push("turn"));
+  await controller.act("AH");
+  assert.deepEqual(order, ["drawn AH", "drawn KS", "turn"]);
+});
+
+test("the game is saved after each call and removed when it is over; a deal ends once", async () => {
+  const { controller, games, events } = setup();
+  await controller.start(CHOICE);
+  const id = controller.id;
+  await controller.act("AH");
+  assert.equal(games.get(id).rev, controller.rev);
+  assert.deepEqual(games.get(id).state, controller.state);
+  await controller.act(controller.obs.legal_actions[0]);
+  await controller.act(controller.obs.legal_actions[0]);
+  assert.ok(controller.obs.result);
+  assert.equal(games.get(id), null, "a finished game is not saved");
+  assert.ok(games.isFinished(id));
+  const ended = events.filter((e) => e.type === "dealEnded");
+  assert.equal(ended.length, 1);
+  assert.equal(ended[0].detail.key, `${id}/1`);
+  assert.equal(events.filter((e) => e.type === "dealOver").at(-1).detail.over, true);
+});
+
+test("undo: practice only, back to before the player's last card", async () => {
+  const ranked = setup();
+  await ranked.controller.start(CHOICE);
+  await ranked.controller.act("AH");
+  assert.equal(ranked.controller.canUndo, false);
+  assert.equal(await ranked.controller.undo(), false, "ranked play has no undo");
+
+  const { controller, games, engine } = setup();
+  await controller.start({ ...CHOICE, mode: "practice" });
+  const before = controller.state;
+  await controller.act("AH");
+  assert.equal(controller.history.length, 1);
+  assert.equal(games.get(controller.id).history.length, 1, "the history is saved with the game");
+  engine.calls.length = 0;
+  assert.equal(await controller.undo(), true);
+  assert.deepEqual(controller.state, before);
+  assert.deepEqual(controller.obs.hand, ["AH", "KH", "QH"]);
+  assert.equal(controller.history.length, 0);
+  assert.deepEqual(engine.calls.map((c) => c.cmd), ["computer_turn"]);
+  assert.deepEqual(games.get(controller.id).state, before);
+});
+
+test("resume continues the saved game where it was", async () => {
+  const local = memoryArea();
+  const first = setup({ local });
+  await first.controller.start(CHOICE);
+  await first.controller.act("AH");
+  const state = first.controller.state;
+  const second = setup({ local, tab: "tab2" });
+  assert.equal(await second.controller.resume(), true);
+  assert.deepEqual(second.controller.state, state);
+  assert.equal(second.controller.id, first.controller.id);
+  assert.equal(second.controller.level, "easy");
+});
+
+test("a new game abandons the one on the table; its late answer is dropped", async () => {
+  const { controller, games, events } = setup();
+  await controller.start(CHOICE);
+  const oldId = controller.id;
+  const acting = controller.act("AH");           // the computer's answer is under way
+  await controller.start({ ...CHOICE, profile: "schneider" });
+  await acting;
+  assert.equal(controller.state.profile, "schneider");
+  assert.equal(games.get(oldId), null, "the abandoned game's save is removed");
+  assert.equal(games.list().length, 1);
+  assert.ok(!events.some((e) => e.type === "error"), "an abandoned call is no error");
+  assert.deepEqual(controller.obs.hand, ["AH", "KH", "QH"]);
+});
+
+test("an engine failure keeps the game and its save", async () => {
+  const { controller, engine, games, events } = setup();
+  await controller.start(CHOICE);
+  await controller.act("AH");
+  const state = controller.state;
+  engine.failOnce("play", "Terminated", "the engine was stopped");
+  await controller.act(controller.obs.legal_actions[0]);
+  assert.deepEqual(controller.state, state);
+  assert.deepEqual(games.get(controller.id).state, state);
+  const error = events.find((e) => e.type === "error");
+  assert.equal(error.detail.error.type, "Terminated");
+  assert.equal(error.detail.saved, true);
+  assert.equal(controller.busy, false);
+  assert.equal(controller.history.length, 1, "the failed action is not in the undo history");
+});
+
+test("resume failing in the engine never deletes the save", async () => {
+  const local = memoryArea();
+  const first = setup({ local });
+  await first.controller.start(CHOICE);
+  const engine = fakeEngine();
+  engine.failOnce("computer_turn", "Unresponsive", "no answer");
+  const second = setup({ engine, local, tab: "tab2" });
+  await second.controller.resume();
+  assert.equal(second.events.find((e) => e.type === "error").detail.saved, true);
+  assert.equal(second.games.list().length, 1);
+  assert.deepEqual(second.games.list()[0].state, first.controller.state);
+});
+
+test("an illegal action is refused without an engine call; IllegalAction from the engine keeps the turn", async () => {
+  const { controller, engine, events } = setup();
+  await controller.start(CHOICE);
+  engine.calls.length = 0;
+  await controller.act("AS");
+  assert.equal(engine.calls.length, 0);
+  assert.deepEqual(types(events, ["refused"]), ["refused"]);
+  engine.failOnce("play", "IllegalAction", "AH is not legal");
+  await controller.act("AH");
+  assert.equal(events.filter((e) => e.type === "refused").length, 2);
+  assert.equal(events.at(-1).type, "busy");
+  assert.equal(controller.busy, false);
+  assert.deepEqual(controller.obs.hand, ["AH", "KH", "QH"]);
+});
+
+test("a level the engine refuses falls back to random, and says so", async () => {
+  const engine = fakeEngine({ computerLeads: true });
+  const { controller } = setup({ engine });
+  const levels = [];
+  controller.on("level", (d) => levels.push(d));
+  engine.failOnce("computer_turn", "ValueError", "unknown level 'grandmaster'");
+  await controller.start({ ...CHOICE, level: "grandmaster" });
+  assert.deepEqual(levels, [{ level: "grandmaster", levelUsed: "random" }]);
+  assert.equal(engine.calls.at(-1).args.level, "random");
+  assert.equal(controller.obs.trick.length, 1, "the computer led");
+});
+
+test("the computer leading at the start: steps from computer_turn", async () => {
+  const engine = fakeEngine({ computerLeads: true });
+  const { controller, events } = setup({ engine });
+  await controller.start(CHOICE);
+  const steps = events.filter((e) => e.type === "step");
+  assert.equal(steps.length, 1);
+  assert.equal(steps[0].detail.seat, 1);
+  assert.equal(steps[0].detail.prev, null);
+});
+
+test("automatic claim: when the engine says a claim wins", async () => {
+  const engine = fakeEngine();
+  const { controller } = setup({ engine, autoClaim: () => true });
+  const original = engine.call;
+  await controller.start(CHOICE);
+  // the position says a claim wins: the controller claims by itself
+  controller.obs = { ...controller.obs, legal_actions: [...controller.obs.legal_actions, "claim"], claim_wins: true };
+  const acted = [];
+  controller.on("acting", (d) => acted.push(d));
+  await controller.recheck().catch(() => {});
+  assert.equal(acted[0].action, "claim");
+  assert.equal(acted[0].auto, true);
+  assert.equal(acted.length, 1, "the fake engine refuses it: no second try on the same position");
+  assert.equal(controller.busy, false);
+  assert.equal(original, engine.call);
+});
+
+test("two tabs: the tab whose game was moved on elsewhere becomes read-only and can take over", async () => {
+  const local = memoryArea();
+  const a = setup({ local, tab: "A" });
+  await a.controller.start(CHOICE);
+  const b = setup({ local, tab: "B" });
+  await b.controller.resume();               // B plays the same game now
+  await b.controller.act("AH");
+  assert.equal(a.controller.checkOwnership(), true, "A is told: read-only");
+  assert.ok(a.events.some((e) => e.type === "readOnly"));
+  const calls = a.engine.calls.length;
+  await a.controller.act("AH");              // no move from a read-only tab (no undo through it)
+  assert.equal(a.engine.calls.length, calls);
+  assert.deepEqual(a.games.get(a.controller.id).state, b.controller.state);
+  // A takes over explicitly: the latest position, and B is the one told now
+  await a.controller.takeOver();
+  assert.deepEqual(a.controller.state, b.controller.state);
+  assert.equal(a.controller.readOnly, false);
+  assert.equal(b.controller.checkOwnership(), true);
+});
+
+test("two tabs: a stale tab that moves is stopped and its move is not saved", async () => {
+  const local = memoryArea();
+  const a = setup({ local, tab: "A" });
+  await a.controller.start(CHOICE);
+  const b = setup({ local, tab: "B" });
+  await b.controller.resume();
+  await b.controller.act("AH");
+  const saved = b.games.get(b.controller.id).state;
+  await a.controller.act("KH");             // A did not hear of it (no storage event): refused at saving
+  assert.equal(a.controller.readOnly, true);
+  assert.deepEqual(a.games.get(a.controller.id).state, saved);
+  assert.ok(!a.events.some((e) => e.type === "dealEnded"));
+});
+
+test("two tabs: a new game in one tab never removes the other tab's game", async () => {
+  const local = memoryArea();
+  const a = setup({ local, tab: "A" });
+  await a.controller.start(CHOICE);
+  const b = setup({ local, tab: "B" });
+  await b.controller.start({ ...CHOICE, profile: "schneider" });
+  for (const card of ["AH", "KH", "QH"]) await b.controller.act(card);
+  assert.ok(b.controller.obs.result);
+  assert.ok(a.games.get(a.controller.id), "A's game is still saved");
+  await a.controller.act("AH");
+  assert.equal(a.controller.readOnly, false);
+});

@@ -1,0 +1,345 @@
+// controller.js — the game on the table: its state, the turn loop, saving and the undo history.
+// DOM-free (Node's test runner imports it): the engine call and the storage are injected.
+//
+//   const controller = new Controller({ call, storage, games, tab, autoClaim, budgetMs, seed });
+//     call(cmd, args) → Promise   engine-client.js's engine.call (kaffeehaus.api, docs/API.md)
+//     storage                     web/storage.js; games: web/games.js (made from storage if omitted)
+//     tab                         this page's id (who wrote a saved game last)
+//     autoClaim() → bool          the player's setting: claim as soon as a claim wins
+//
+// One engine message per turn: `play` (the player's action and the computer's whole reply) or
+// `computer_turn` (a game put on the table: the computer moves if it is its turn). Each returned
+// step is handed to the views in order ("step"), then the turn settles ("turn" or "dealOver").
+//
+// Events (controller.on(type, fn) → a function that unsubscribes). A listener may return a
+// promise: the controller waits for it before going on (the table animates each step).
+//   "began"     {id, mode, level, levelUsed, restored}  a game is put on the table
+//   "busy"      {busy}                   true: the page must not take actions; false: settled
+//   "acting"    {action, obs, auto}      the player chose a legal action (shown at once)
+//   "step"      {seat, action, observation, trick_view, prev}  one action the engine applied
+//   "turn"      {obs}                    the player is to act
+//   "dealOver"  {obs, over}              the deal is over (over: the match, or the single deal)
+//   "dealEnded" {prev, obs, id, mode, level, key}  a deal ended during play (saved first);
+//                                        key: "<game id>/<deal number>" (statistics count once)
+//   "refused"   {action, reason}         an action that is not legal now (nothing changed)
+//   "level"     {level, levelUsed}       the engine refused the level: playing `random`
+//   "saved"     {id, rev}
+//   "readOnly"  {id}                     another tab moved this game on: this tab stops
+//   "error"     {error, saved}           the engine failed; the game (and its save) are kept
+//   "history"   {length}                 the undo history changed
+import { createGames, newId } from "./games.js";
+
+export const ME = 0;
+// The longest the computer may think about one move (docs/WEB.md): a cap for slow phones.
+export const AI_BUDGET_MS = 3000;
+
+/** A game replaced while one of its calls was under way: that call's result is dropped. */
+export class Abandoned extends Error {}
+
+export class Emitter {
+  #listeners = new Map();
+
+  on(type, fn) {
+    if (!this.#listeners.has(type)) this.#listeners.set(type, []);
+    this.#listeners.get(type).push(fn);
+    return () => this.off(type, fn);
+  }
+
+  off(type, fn) {
+    const list = this.#listeners.get(type) || [];
+    const i = list.indexOf(fn);
+    if (i >= 0) list.splice(i, 1);
+  }
+
+  /** Call every listener of `type`; resolves once the promises they returned have settled. */
+  emit(type, detail = {}) {
+    const waits = [];
+    for (const fn of [...(this.#listeners.get(type) || [])]) {
+      try {
+        const result = fn(detail);
+        if (result && typeof result.then === "function") waits.push(result.catch((e) => this.listenerError(e, type)));
+      } catch (error) {
+        this.listenerError(error, type);
+      }
+    }
+    return waits.length ? Promise.all(waits) : Promise.resolve();
+  }
+
+  listenerError(error, type) {
+    // a view that failed to draw must not stop the game
+    globalThis.console?.warn(`kaffeehaus: "${type}" listener failed:`, error);
+  }
+}
+
+const randomSeed = () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
+
+export class Controller extends Emitter {
+  constructor({ call, storage, games = createGames(storage), tab = newId(), autoClaim = () => false,
+    budgetMs = AI_BUDGET_MS, seed = randomSeed }) {
+    super();
+    Object.assign(this, { call, storage, games, tab, autoClaim, budgetMs, seed });
+    this.generation = 0;
+    this.busy = false;
+    this.readOnly = false;
+    this.#clear();
+  }
+
+  #clear() {
+    Object.assign(this, {
+      state: null, obs: null, id: null, rev: 0, level: "expert", levelUsed: "expert", aiSeed: 0,
+      mode: "ranked", history: [],
+    });
+  }
+
+  /** Undo is offered: practice mode, settled, something to take back, this tab plays the game. */
+  get canUndo() {
+    return this.mode === "practice" && !this.busy && !this.readOnly && this.history.length > 0;
+  }
+
+  /** The player may act now (legal action, settled, this tab plays the game). */
+  canAct(action) {
+    return Boolean(this.obs) && !this.busy && !this.readOnly && this.obs.legal_actions.includes(action);
+  }
+
+  // --- starting and continuing games ---------------------------------------------------------
+
+  /** A new game from the set-up screen's choice {profile, options, level, length, mode}. */
+  async start(choice) {
+    const generation = this.#replace();
+    this.#setBusy(true);
+    const seed = this.seed();
+    try {
+      const state = await this.call(choice.length === "deal" ? "new_deal" : "new_match",
+        { profile: choice.profile, options: choice.options || {}, seed });
+      this.#check(generation);
+      await this.begin(state, { level: choice.level, aiSeed: seed, mode: choice.mode || "ranked" });
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /**
+   * Put `state` on the table. A game with another id replaces the one on the table (which is
+   * abandoned: its save removed, if this tab plays it). Throws nothing: failures are "error".
+   */
+  async begin(state, { level = "expert", levelUsed = level, aiSeed = 0, mode = "ranked", id = null, rev = 0,
+    history = [], restored = false } = {}) {
+    const generation = id && id === this.id ? ++this.generation : this.#replace();
+    Object.assign(this, { state, obs: null, id: id || newId(), rev, level, levelUsed, aiSeed, mode,
+      history: [...history] });
+    this.readOnly = false;
+    this.#setBusy(true);
+    try {
+      await this.emit("began", { id: this.id, mode, level, levelUsed, restored });
+      this.#check(generation);
+      await this.emit("history", { length: this.history.length });
+      await this.#turn(generation, () => this.#askAi("computer_turn",
+        (opponent) => ({ state, seat: ME, level: opponent.level, seed: opponent.seed, budget_ms: opponent.budget_ms })), null);
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Continue a saved game (the newest when none is given). false: nothing saved. */
+  async resume(record = this.games.list()[0]) {
+    if (!record) return false;
+    await this.begin(record.state, { ...record, restored: true });
+    return true;
+  }
+
+  /** This tab plays the game again after another tab moved it on (its latest saved position). */
+  async takeOver() {
+    const record = this.games.get(this.id);
+    if (!record) return false;
+    await this.begin(record.state, { ...record, restored: true });
+    return true;
+  }
+
+  /** Practice: back to the position before the player's last action. */
+  async undo() {
+    if (!this.canUndo) return false;
+    const history = [...this.history];
+    let entry = history.pop();
+    // an automatic claim would be made again at once: take back the move before it too
+    if (entry.action === "claim" && this.autoClaim() && history.length) entry = history.pop();
+    await this.begin(entry.state, { id: this.id, rev: this.rev, level: this.level, levelUsed: this.levelUsed,
+      aiSeed: entry.aiSeed, mode: this.mode, history, restored: true });
+    return true;
+  }
+
+  // --- the turn loop ---------------------------------------------------------------------------
+
+  /** The player's action: one `play` call, then every step it returns. */
+  async act(action, { auto = false } = {}) {
+    if (!this.obs || this.busy || this.readOnly) return;
+    const obs = this.obs;
+    if (!obs.legal_actions.includes(action)) {
+      // AC-4: the engine's legal_actions decide; the turn stays, nothing changes
+      await this.emit("refused", { action, reason: (obs.illegal && obs.illegal[action]) || "not_now" });
+      if (!this.busy) await this.#settle();
+      return;
+    }
+    const generation = this.generation;
+    const history = this.history;
+    this.history = action === "next" ? [] : [...history, { state: this.state, aiSeed: this.aiSeed, action }];
+    this.#setBusy(true);
+    try {
+      await this.emit("acting", { action, obs, auto });
+      await this.#turn(generation, () => this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent })), obs);
+    } catch (error) {
+      if (error instanceof Abandoned) return;
+      this.history = history;
+      if (error.type === "IllegalAction" && this.state) {
+        await this.emit("refused", { action, reason: error.message });
+        await this.#settle();
+      } else {
+        this.#fail(error);
+      }
+    }
+  }
+
+  /** The turn again (a setting changed: an automatic claim may now be due). */
+  async recheck() {
+    if (this.obs && !this.busy && !this.readOnly) await this.#settle();
+  }
+
+  /** The engine answered `request` with {state, observation, steps, next_seed}: save, then show each step. */
+  async #turn(generation, request, prev) {
+    const result = await request();
+    this.#check(generation);
+    const before = { state: this.state, obs: this.obs, aiSeed: this.aiSeed };
+    this.state = result.state;
+    this.obs = result.observation;
+    if (Number.isSafeInteger(result.next_seed)) this.aiSeed = result.next_seed;
+    if (!this.#save()) {
+      // another tab moved this game on: this result is dropped, the table keeps its position
+      Object.assign(this, before);
+      if (!this.obs) this.#clear();
+      return;
+    }
+    await this.emit("history", { length: this.history.length });
+    this.#check(generation);
+    // a deal that ended during this call is reported once, now that it is saved
+    let seen = prev || before.obs;
+    for (const step of result.steps) {
+      if (step.observation.result && seen && !seen.result) {
+        await this.emit("dealEnded", { prev: seen, obs: step.observation, id: this.id, mode: this.mode,
+          level: this.levelUsed, key: `${this.id}/${dealNumber(step.observation)}` });
+      }
+      seen = step.observation;
+    }
+    for (const step of result.steps) {
+      await this.emit("step", { ...step, prev });
+      this.#check(generation);
+      prev = step.observation;
+    }
+    await this.#settle();
+  }
+
+  async #settle() {
+    const obs = this.obs;
+    this.busy = false;
+    if (obs.result) {
+      await this.emit("dealOver", { obs, over: isOver(obs) });
+    } else {
+      await this.emit("turn", { obs });
+      if (obs.to_move === ME && this.autoClaim() && obs.claim_wins && obs.legal_actions.includes("claim")
+        && !this.readOnly && this.autoClaimed !== obs) {
+        this.autoClaimed = obs;   // once per position, even if the engine refused it
+        return this.act("claim", { auto: true });
+      }
+    }
+    return this.emit("busy", { busy: false });
+  }
+
+  /** Engine calls that make the computer move; a level the engine refuses falls back to random. */
+  async #askAi(cmd, args) {
+    const opponent = () => ({ level: this.levelUsed, seed: this.aiSeed, budget_ms: this.budgetMs });
+    try {
+      return await this.call(cmd, args(opponent()));
+    } catch (error) {
+      if (this.levelUsed !== "random" && error.type === "ValueError" && /level/i.test(error.message)) {
+        this.levelUsed = "random";
+        await this.emit("level", { level: this.level, levelUsed: this.levelUsed });
+        return this.call(cmd, args(opponent()));
+      }
+      throw error;
+    }
+  }
+
+  // --- saving ----------------------------------------------------------------------------------
+
+  /** Save the game on the table; false (and "readOnly") when another tab has moved it on. */
+  #save() {
+    if (this.readOnly) return false;
+    if (this.#movedElsewhere()) {
+      this.#lose();
+      return false;
+    }
+    this.rev += 1;
+    if (isOver(this.obs)) {
+      this.games.finish(this.id);
+    } else {
+      this.games.put({ id: this.id, rev: this.rev, owner: this.tab, state: this.state, level: this.level,
+        levelUsed: this.levelUsed, aiSeed: this.aiSeed, mode: this.mode, history: this.history });
+    }
+    this.emit("saved", { id: this.id, rev: this.rev });
+    return true;
+  }
+
+  #movedElsewhere() {
+    if (!this.id) return false;
+    if (this.games.isFinished(this.id)) return true;
+    const stored = this.games.get(this.id);
+    return Boolean(stored) && stored.rev !== this.rev;
+  }
+
+  /** Another tab wrote this game (tabs.js calls this on the storage event). */
+  checkOwnership() {
+    if (this.state && !this.readOnly && !this.busy && this.#movedElsewhere()) this.#lose();
+    return this.readOnly;
+  }
+
+  #lose() {
+    this.readOnly = true;
+    this.busy = false;
+    this.emit("readOnly", { id: this.id });
+    this.emit("busy", { busy: false });
+  }
+
+  /** A new game replaces the one on the table: calls under way are dropped, its save removed. */
+  #replace() {
+    if (this.id && this.state && !this.readOnly && !(this.obs && isOver(this.obs)) && !this.#movedElsewhere()) {
+      this.games.delete(this.id);
+    }
+    this.generation += 1;
+    this.readOnly = false;
+    return this.generation;
+  }
+
+  #check(generation) {
+    if (generation !== this.generation) throw new Abandoned();
+  }
+
+  #setBusy(busy) {
+    this.busy = busy;
+    this.emit("busy", { busy });
+  }
+
+  #fail(error) {
+    if (error instanceof Abandoned) return;
+    this.busy = false;
+    const saved = Boolean(this.id && this.games.get(this.id));
+    this.emit("error", { error, saved });
+    this.emit("busy", { busy: false });
+  }
+}
+
+/** The deal (or, with a match, the match) is over. */
+export function isOver(obs) {
+  return Boolean(obs && obs.result && (!obs.match || obs.match.over));
+}
+
+function dealNumber(obs) {
+  return obs.match && Array.isArray(obs.match.sheet) ? obs.match.sheet.length : 1;
+}

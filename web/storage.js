@@ -1,0 +1,238 @@
+// storage.js — every key the page keeps in localStorage / sessionStorage, each read through its
+// own validating loader. DOM-free: the storage areas are injected (Node tests pass a Map-backed
+// fake), nothing is touched at import.
+//
+//   const storage = createStorage({ local: localStorage, session: sessionStorage });
+//   storage.read(name)          → the validated value, or the key's fallback when nothing is
+//                                 stored. A value that fails its loader is SET ASIDE: copied to
+//                                 "<key>.damaged" (the last one, for a bug report), removed,
+//                                 and reported once through `problems` / onProblem.
+//   storage.write(name, value)  → true when stored (false: storage full or disabled)
+//   storage.remove(name)
+//   storage.setAside(name, reason)  a value that reads well but turned out unusable later (an
+//                                 unknown profile once the engine's list is known, a saved
+//                                 game the engine refuses)
+//   storage.problems            [{name, key, reason, newer}] set aside so far (for notices)
+//   storage.onProblem           optional callback(problem), called as each is found
+//
+// A loader (KEYS[name].load) receives the parsed JSON (or the raw string for `raw` keys) and
+// returns the value to use, or throws Invalid(reason). Invalid(reason, {newer: true}) marks a
+// value written by a newer version of the page (its loader decides what that means; statistics
+// keep such a file untouched, see stats.js). Loaders also migrate older formats.
+//
+// Keys (docs/UI-HOOKS.md "Stored data"):
+//   settings  kaffeehaus.settings   {deckStyle, fourColour, speed, autoClaim, sound}
+//   setup     kaffeehaus.setup      {profile, options, level, length, mode}
+//   games     kaffeehaus.games      {"format": "kaffeehaus-games/1", "games": {id: game record}}
+//                                   (games.js; the older single kaffeehaus.game is migrated)
+//   stats     kaffeehaus.stats      {"format": "kaffeehaus-stats/2", ...} (stats-data.js)
+//   language  kaffeehaus.language   "en" | "fr" | "de" | "cs" | "pt"  (a plain string)
+//   daily     kaffeehaus.daily      {date, token}
+//   resume    sessionStorage kaffeehaus.resumeAfterReload   "1"
+
+export class Invalid extends Error {
+  constructor(reason, { newer = false } = {}) {
+    super(reason);
+    this.name = "Invalid";
+    this.newer = newer;
+  }
+}
+
+export const LANGUAGES = ["en", "fr", "de", "cs", "pt"];
+export const LEVELS = ["expert", "hard", "medium", "easy"];
+// Display order of the games; the engine's profiles() is the list that counts once it answers.
+export const PROFILE_ORDER = ["bummerl", "schnapsen", "schnapsen-strict", "schneider", "schneider-neighbour"];
+
+export const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const need = (ok, reason) => { if (!ok) throw new Invalid(reason); };
+
+export const DEFAULT_SETTINGS = Object.freeze({
+  deckStyle: "french", fourColour: false, speed: "auto", autoClaim: false, sound: false,
+});
+const SETTING_CHOICES = {
+  deckStyle: ["french", "german"],
+  fourColour: [true, false],
+  speed: ["auto", "off", "fast", "normal", "slow"],
+  autoClaim: [true, false],
+  sound: [true, false],
+};
+
+function loadSettings(value) {
+  need(isObject(value), "not an object");
+  const settings = { ...DEFAULT_SETTINGS };
+  for (const [name, choices] of Object.entries(SETTING_CHOICES)) {
+    if (!(name in value)) continue;
+    need(choices.includes(value[name]), `${name} is not one of its choices`);
+    settings[name] = value[name];
+  }
+  return settings;  // names this version does not know are dropped
+}
+
+export const DEFAULT_SETUP = Object.freeze({
+  profile: PROFILE_ORDER[0], options: {}, level: LEVELS[0], length: "match", mode: "ranked",
+});
+
+/** The set-up's shape; whether the profile and options exist is checked against the engine's list (checkSetup). */
+function loadSetup(value) {
+  need(isObject(value), "not an object");
+  const setup = { ...DEFAULT_SETUP, options: {} };
+  if ("profile" in value) {
+    need(typeof value.profile === "string" && PROFILE_ORDER.includes(value.profile), "unknown game");
+    setup.profile = value.profile;
+  }
+  if ("options" in value) {
+    need(isObject(value.options), "options are not an object");
+    for (const [name, choice] of Object.entries(value.options)) {
+      need(/^[a-z_]{1,40}$/i.test(name), "unknown option");
+      need(choice === null || ["boolean", "number", "string"].includes(typeof choice), "bad option value");
+      setup.options[name] = choice;
+    }
+  }
+  if ("level" in value) {
+    need(LEVELS.includes(value.level), "unknown level");
+    setup.level = value.level;
+  }
+  if ("length" in value) {
+    need(["match", "deal"].includes(value.length), "unknown length");
+    setup.length = value.length;
+  }
+  if ("mode" in value) {
+    need(["ranked", "practice"].includes(value.mode), "unknown mode");
+    setup.mode = value.mode;
+  }
+  return setup;
+}
+
+/** The stored set-up against the engine's profiles(): null when it fits, else the reason. */
+export function checkSetup(setup, profiles) {
+  const profile = profiles.find((p) => p.id === setup.profile);
+  if (!profile) return "unknown game";
+  for (const [name, choice] of Object.entries(setup.options || {})) {
+    const spec = profile.options && profile.options[name];
+    if (!spec) return "unknown option";
+    if (!spec.choices.some((c) => c === choice)) return "unknown option value";
+  }
+  return null;
+}
+
+function loadLanguage(value) {
+  need(LANGUAGES.includes(value), "unknown language");
+  return value;
+}
+
+function loadDaily(value) {
+  need(isObject(value) && /^\d{4}-\d{2}-\d{2}$/.test(value.date) && typeof value.token === "string"
+    && value.token.length <= 1000, "not a deal of the day");
+  return { date: value.date, token: value.token };
+}
+
+// Filled by the modules that own a format (games.js, stats-data.js) to keep this file short.
+export const KEYS = {
+  settings: { key: "kaffeehaus.settings", load: loadSettings, fallback: () => ({ ...DEFAULT_SETTINGS }) },
+  setup: { key: "kaffeehaus.setup", load: loadSetup, fallback: () => ({ ...DEFAULT_SETUP, options: {} }) },
+  language: { key: "kaffeehaus.language", raw: true, load: loadLanguage, fallback: () => null },
+  daily: { key: "kaffeehaus.daily", load: loadDaily, fallback: () => null },
+  resume: { key: "kaffeehaus.resumeAfterReload", area: "session", raw: true,
+    load: (v) => { need(v === "1", "not a flag"); return true; }, fallback: () => false },
+};
+
+/** Register a key (games.js, stats-data.js do so for theirs). */
+export function defineKey(name, spec) {
+  KEYS[name] = spec;
+}
+
+const MAX_BACKUP = 200_000;
+
+export function createStorage({ local = null, session = null, onProblem = null } = {}) {
+  const areas = { local, session };
+  const storage = {
+    problems: [],
+    onProblem,
+
+    /** The text stored under a key (null: nothing, or storage unavailable). */
+    text(name) {
+      const spec = KEYS[name];
+      try {
+        return areas[spec.area || "local"]?.getItem(spec.key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    read(name) {
+      const spec = KEYS[name];
+      const text = storage.text(name);
+      if (text === null) return spec.fallback();
+      try {
+        let value = text;
+        if (!spec.raw) {
+          try {
+            value = JSON.parse(text);
+          } catch {
+            throw new Invalid("not JSON");
+          }
+        }
+        return spec.load(value);
+      } catch (error) {
+        if (!(error instanceof Invalid)) throw error;
+        if (error.newer && spec.onNewer) return spec.onNewer(text, storage);
+        storage.setAside(name, error.message, text);
+        return spec.fallback();
+      }
+    },
+
+    write(name, value) {
+      const spec = KEYS[name];
+      try {
+        const area = areas[spec.area || "local"];
+        if (!area) return false;
+        area.setItem(spec.key, spec.raw ? String(value) : JSON.stringify(value));
+        return true;
+      } catch {
+        return false;  // full or disabled: the game goes on, unsaved
+      }
+    },
+
+    remove(name) {
+      const spec = KEYS[name];
+      try {
+        areas[spec.area || "local"]?.removeItem(spec.key);
+      } catch { /* disabled */ }
+    },
+
+    /** Copy the stored text to "<key>.damaged", remove it, and report the problem. */
+    setAside(name, reason, text = storage.text(name), { newer = false, keep = false } = {}) {
+      const spec = KEYS[name];
+      const area = areas[spec.area || "local"];
+      try {
+        if (text !== null) area?.setItem(`${spec.key}.damaged`, text.slice(0, MAX_BACKUP));
+      } catch { /* full: the copy is a courtesy */ }
+      if (!keep) storage.remove(name);
+      const problem = { name, key: spec.key, reason: String(reason).slice(0, 200), newer };
+      storage.problems.push(problem);
+      try {
+        storage.onProblem?.(problem);
+      } catch { /* a notice failed to show: the value is set aside all the same */ }
+      return problem;
+    },
+
+    /** The storage event's key → our key name (for tabs.js), or null. */
+    nameOf(key) {
+      return Object.keys(KEYS).find((name) => KEYS[name].key === key) || null;
+    },
+  };
+  return storage;
+}
+
+/** A Map-backed stand-in for localStorage (Node tests, and pages where storage is disabled). */
+export function memoryArea() {
+  const map = new Map();
+  return {
+    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    setItem: (k, v) => { map.set(k, String(v)); },
+    removeItem: (k) => { map.delete(k); },
+    clear: () => map.clear(),
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() { return map.size; },
+  };
+}
