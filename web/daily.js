@@ -7,10 +7,12 @@
 //   opponent. localStorage["kaffeehaus.daily"] = {"date", "token"}: the share token (without
 //   moves) of the last deal of the day started or opened, to know that the game on the table
 //   is one (its links then carry &day=).
+//
+//   const daily = installDaily({controller, storage, setup, fail, share}) → {remember(state, date),
+//   dateOf(state)}; share(): open the share dialog with the moves (web/links.js).
 import { t, formatDate } from "./table/i18n.js";
 import { notify, dismiss } from "./notices.js";
 
-const KEY = "kaffeehaus.daily";
 const html = document.documentElement;
 
 /** Today in the player's time zone, as YYYY-MM-DD. */
@@ -19,50 +21,40 @@ export function localDate(now = new Date()) {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function stored() {
-  try {
-    const value = JSON.parse(localStorage.getItem(KEY) || "null");
-    return value && typeof value.date === "string" && typeof value.token === "string" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export async function rememberDaily(call, state, date) {
-  const token = await call("share_link", { state, with_actions: false });
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ date, token }));
-  } catch { /* not remembered: its links just carry no date */ }
-}
-
-/** The date if `state` is the deal of the day last started or opened here, else null. */
-export async function dailyDate(call, state) {
-  const daily = stored();
-  if (!daily || !state) return null;
-  try {
-    const token = await call("share_link", { state, with_actions: false });
-    return token === daily.token ? daily.date : null;
-  } catch {
-    return null;
-  }
-}
-
-async function startDaily(bridge) {
-  const choice = bridge.choice();
-  const date = localDate();
-  try {
-    const state = await bridge.call("deal_of_the_day", { profile: choice.profile, date, options: choice.options });
-    await rememberDaily(bridge.call, state, date);
-    dismiss("daily-done");
-    await bridge.begin(state, { level: choice.level, aiSeed: 0 });
-    notify("daily", () => t("daily.started", { date: formatDate(date), game: t(`profile.${choice.profile}.name`) }));
-  } catch (error) {
-    bridge.fail(error);
-  }
-}
-
 /** The set-up screen's "Deal of the day" button, and the offer to share its result. */
-export function installDaily(bridge, openShare) {
+export function installDaily({ controller, storage, setup, fail, share }) {
+  const daily = {
+    async remember(state, date) {
+      const token = await controller.call("share_link", { state, with_actions: false });
+      storage.write("daily", { date, token });   // not remembered: its links just carry no date
+    },
+    /** The date if `state` is the deal of the day last started or opened here, else null. */
+    async dateOf(state) {
+      const stored = storage.read("daily");
+      if (!stored || !state) return null;
+      try {
+        const token = await controller.call("share_link", { state, with_actions: false });
+        return token === stored.token ? stored.date : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+
+  async function start() {
+    const choice = setup.values();
+    const date = localDate();
+    try {
+      const state = await controller.call("deal_of_the_day", { profile: choice.profile, date, options: choice.options });
+      await daily.remember(state, date);
+      dismiss("daily-done");
+      await controller.begin(state, { level: choice.level, aiSeed: 0, mode: "ranked" });
+      notify("daily", () => t("daily.started", { date: formatDate(date), game: t(`profile.${choice.profile}.name`) }));
+    } catch (error) {
+      fail(error);
+    }
+  }
+
   const row = document.querySelector("[data-zone='setup'] .setup-buttons");
   if (row && !row.querySelector("[data-ui='daily']")) {
     const button = document.createElement("button");
@@ -72,28 +64,22 @@ export function installDaily(bridge, openShare) {
     button.textContent = t("daily.start");
     button.addEventListener("click", (event) => {
       event.stopPropagation();
-      startDaily(bridge);
+      start();
     });
     row.appendChild(button);
   }
-  const status = document.querySelector("[data-status]");
-  if (!status) return;
-  let checking = false;
-  new MutationObserver(async () => {
-    if (status.dataset.status !== "match-over" || checking) return;
-    checking = true;
-    try {
-      const date = await dailyDate(bridge.call, bridge.state());
-      if (date && status.dataset.status === "match-over" && !document.querySelector("[data-notice='daily-done']")) {
-        dismiss("daily");
-        notify("daily-done", () => t("daily.done", { date: formatDate(date) }), {
-          buttons: [{ ui: "share-daily", label: () => t("daily.share"), primary: true,
-            onClick: () => openShare(bridge, { withMoves: true }) }],
-        });
-      }
-    } finally {
-      checking = false;
+  async function offerShare() {
+    const state = controller.state;
+    const date = await daily.dateOf(state);
+    if (date && controller.state === state && !document.querySelector("[data-notice='daily-done']")) {
+      dismiss("daily");
+      notify("daily-done", () => t("daily.done", { date: formatDate(date) }), {
+        buttons: [{ ui: "share-daily", label: () => t("daily.share"), primary: true, onClick: () => share() }],
+      });
     }
-  }).observe(status, { attributes: true, attributeFilter: ["data-status"] });
+  }
+  // not awaited by the controller: the table settles at once
+  controller.on("dealOver", ({ over }) => { if (over) offerShare(); });
   html.dataset.daily = "ready";
+  return daily;
 }

@@ -37,7 +37,7 @@
 export const COMMANDS = Object.freeze([
   "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
   "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
-  "share_link", "open_link", "deal_of_the_day", "rules",
+  "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
 ]);
 
 export class EngineError extends Error {

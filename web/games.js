@@ -169,7 +169,7 @@ export function createGames(storage, { now = () => Date.now() } = {}) {
       const file = readFile();
       const record = file.games[id];
       if (!record) return;
-      storage.setAside("game", reason, legacyTexts.get(id) || JSON.stringify(record), { keep: true });
+      storage.setAside("game", reason, legacyTexts.get(id) || JSON.stringify(record), { keep: true, quiet: true });
       delete file.games[id];
       writeFile(file);
     },

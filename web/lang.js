@@ -2,38 +2,31 @@
 // every profile with its options: the engine describes the rules (api.rules: facts with its own
 // numbers), web/rules/<lang>.json holds the templates, web/rulebook.js fills them; text only.
 //
-//   chosenLanguage()              the remembered choice, else navigator.languages, else "en"
-//   installLanguage(bridge)       the picker in the settings dialog (select[data-language]), the
-//                                 rules page in the rules dialog ([data-rules-page]) and "Rules in
-//                                 short" on the set-up screen ([data-rules-text])
-// Switching: loadLanguage → remember → bridge.redraw() (static strings and the whole table) →
-// the rules page again → <html data-language="xx"> (set last: tests wait for it) and a
-// "kaffeehaus:language" event on document for modules that draw their own words.
+//   chosenLanguage(storage)       the remembered choice (storage key "language"), else
+//                                 navigator.languages, else "en"
+//   installLanguage({storage, controller})  the picker in the settings dialog
+//                                 (select[data-language]), the rules page in the rules dialog
+//                                 ([data-rules-page]) and "Rules in short" on the set-up screen
+//                                 ([data-rules-text]); the engine's `rules` through the controller
+// Switching: loadLanguage → remember → a "kaffeehaus:language" event on document (every module
+// that draws words draws them again: app.js the static strings and the table) → the rules page
+// again → <html data-language="xx"> (set last: tests wait for it).
 import { t, loadLanguage, currentLanguage } from "./table/i18n.js";
-import { PROFILE_ORDER } from "./table/dialogs.js";
+import { PROFILE_ORDER, LANGUAGES } from "./storage.js";
 import { renderPage, renderShort } from "./rulebook.js";
 
-export const LANGUAGES = ["en", "fr", "de", "cs", "pt"];
-export const LANGUAGE_KEY = "kaffeehaus.language";
+export { LANGUAGES };
 const html = document.documentElement;
 
-export function chosenLanguage() {
-  try {
-    const saved = localStorage.getItem(LANGUAGE_KEY);
-    if (LANGUAGES.includes(saved)) return saved;
-  } catch { /* storage disabled: follow the browser */ }
+export function chosenLanguage(storage) {
+  const saved = storage.read("language");
+  if (saved) return saved;
   const tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language];
   for (const tag of tags) {
     const primary = String(tag || "").toLowerCase().split("-")[0];
     if (LANGUAGES.includes(primary)) return primary;
   }
   return "en";
-}
-
-function remember(lang) {
-  try {
-    localStorage.setItem(LANGUAGE_KEY, lang);
-  } catch { /* not remembered, still switched */ }
 }
 
 function element(tag, attrs = {}, children = []) {
@@ -68,7 +61,9 @@ async function fetchRules(lang) {
   return rulesCache.get(lang);
 }
 
-let engineCall = null;      // bridge.call: the engine worker
+let engineCall = null;      // controller.call: the engine worker
+let game = null;            // the controller: the game on the table
+let store = null;           // web/storage.js
 const descriptions = new Map();
 
 /** The engine's description of a profile's rules with these options (cached). */
@@ -113,8 +108,8 @@ function setupChoice() {
 }
 
 /** The options of the game on the table (else of the set-up choice) when they are `profile`'s. */
-function optionsFor(profile, bridge) {
-  const state = html.dataset.playing && typeof bridge.state === "function" ? bridge.state() : null;
+function optionsFor(profile) {
+  const state = html.dataset.playing && game ? game.state : null;
   if (state && state.profile === profile) return state.options;
   const choice = setupChoice();
   return choice.profile === profile ? choice.options : {};
@@ -122,7 +117,7 @@ function optionsFor(profile, bridge) {
 
 let rulesRequest = 0;
 
-async function renderRules(root, bridge) {
+async function renderRules(root) {
   const select = root.querySelector("[data-rules-profile]");
   const title = root.querySelector("[data-rules-title]");
   const body = root.querySelector("[data-rules-body]");
@@ -131,7 +126,7 @@ async function renderRules(root, bridge) {
   const request = ++rulesRequest;
   root.dataset.rulesState = "loading";
   try {
-    const { page, lang: shown } = await rulesPage(lang, profile, optionsFor(profile, bridge));
+    const { page, lang: shown } = await rulesPage(lang, profile, optionsFor(profile));
     if (request !== rulesRequest) return;
     title.textContent = page.title;
     const nodes = [];
@@ -164,28 +159,22 @@ function currentProfile() {
 }
 
 // "Rules in short" on the set-up screen, for the profile and options chosen there. While the
-// engine loads, the description it gave on an earlier visit (kept in localStorage) stands in;
+// engine loads, the description it gave on an earlier visit (kept through web/storage.js) stands in;
 // on a first visit a line says the rules are coming.
-const SHORT_CACHE = "kaffeehaus.rulesShort";
+// (storage key "rulesShort", web/storage.js)
 let shortRequest = 0;
 
 function cachedDescriptions() {
-  try {
-    return JSON.parse(localStorage.getItem(SHORT_CACHE)) || {};
-  } catch {
-    return {};
-  }
+  return store.read("rulesShort");
 }
 
 function cacheDescription(key, description) {
-  try {
-    const all = cachedDescriptions();
-    delete all[key];
-    all[key] = description;
-    const keys = Object.keys(all);
-    for (const old of keys.slice(0, Math.max(0, keys.length - 12))) delete all[old];
-    localStorage.setItem(SHORT_CACHE, JSON.stringify(all));
-  } catch { /* not kept: the next visit waits for the engine */ }
+  const all = cachedDescriptions();
+  delete all[key];
+  all[key] = description;
+  const keys = Object.keys(all);
+  for (const old of keys.slice(0, Math.max(0, keys.length - 12))) delete all[old];
+  store.write("rulesShort", all);   // not kept (storage full): the next visit waits for the engine
 }
 
 async function renderShortRules() {
@@ -219,7 +208,7 @@ async function renderShortRules() {
   }
 }
 
-function installRules(bridge) {
+function installRules() {
   const dialog = document.querySelector("dialog[data-dialog='rules']");
   if (!dialog) return null;
   const select = element("select", { "data-rules-profile": "" });
@@ -235,11 +224,11 @@ function installRules(bridge) {
   // The full page replaces the two short summaries in this dialog (the set-up screen keeps its own).
   for (const p of dialog.querySelectorAll("[data-i18n='rules.schnapsen'], [data-i18n='rules.schneider']")) p.hidden = true;
   dialog.insertBefore(root, dialog.querySelector("h2").nextSibling);
-  select.addEventListener("change", () => renderRules(root, bridge));
+  select.addEventListener("change", () => renderRules(root));
   document.addEventListener("click", (event) => {
     if (!event.target.closest("[data-ui='rules']")) return;
     select.value = currentProfile();
-    renderRules(root, bridge);
+    renderRules(root);
   });
   return root;
 }
@@ -247,9 +236,11 @@ function installRules(bridge) {
 // ---------------------------------------------------------------------------------------------
 // The picker
 
-export function installLanguage(bridge) {
-  engineCall = bridge.call;
-  const rules = installRules(bridge);
+export function installLanguage({ storage, controller }) {
+  engineCall = (cmd, args) => controller.call(cmd, args);
+  game = controller;
+  store = storage;
+  const rules = installRules();
   document.addEventListener("kaffeehaus:setup-change", () => renderShortRules());
   renderShortRules();
   const dialog = document.querySelector("dialog[data-dialog='settings']");
@@ -271,13 +262,12 @@ export function installLanguage(bridge) {
         select.value = currentLanguage();
         return;
       }
-      remember(lang);
-      bridge.redraw();
+      storage.write("language", lang);
+      document.dispatchEvent(new CustomEvent("kaffeehaus:language", { detail: { lang } }));
       renderShortRules();
-      if (rules && rules.closest("dialog").open) await renderRules(rules, bridge);
+      if (rules && rules.closest("dialog").open) await renderRules(rules);
       select.value = lang;
       html.dataset.language = lang;
-      document.dispatchEvent(new CustomEvent("kaffeehaus:language", { detail: { lang } }));
     });
   });
 }

@@ -12,11 +12,14 @@
 // compared with fixed lists, and any message about it is set as text (textContent), never as
 // markup. A link that cannot be opened gets a notice (data-notice="link-error") and the normal
 // set-up screen; the URL is cleaned either way, so a reload does not open the link twice.
+//
+// installLinks({controller, setup, fail, daily}) wires the share button and the hashchange;
+// openLinkFromLocation(links) opens the link in the URL (app.js, once the engine is ready).
 import { t, formatDate } from "./table/i18n.js";
-import { LEVELS } from "./table/dialogs.js";
+import { LEVELS } from "./storage.js";
 import { faceCard, cardName, suitName } from "./table/cardview.js";
+import { marriagePoints } from "./table/view.js";
 import { notify, words, dismiss } from "./notices.js";
-import { GAME_KEY } from "./saves.js";
 
 const MAX_TOKEN = 1000;      // the engine refuses more than 600 characters anyway
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -71,19 +74,11 @@ export function linkUrl(token, { level, day } = {}) {
   return `${window.location.origin}${window.location.pathname}#${params}`;
 }
 
-function savedGameExists() {
-  try {
-    return localStorage.getItem(GAME_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Open the link in the page's URL, if any (after the engine is ready and the saved game was
  * checked). html[data-link] = "none" | "opened" | "error" | "asked" (for tests).
  */
-export async function openLinkFromLocation(bridge) {
+export async function openLinkFromLocation(links) {
   const link = readLink(window.location);
   cleanLocation();
   if (!link) {
@@ -93,23 +88,23 @@ export async function openLinkFromLocation(bridge) {
   if (link.error) return linkFailed(link.error);
   let state;
   try {
-    state = await bridge.call("open_link", { token: link.token });
+    state = await links.controller.call("open_link", { token: link.token });
   } catch (error) {
     // LinkError (a ValueError) carries a plain sentence meant to be shown
     return linkFailed(["LinkError", "ValueError"].includes(error.type) ? error.message : () => t("link.reason.engine"));
   }
-  if (savedGameExists()) {
+  if (links.controller.games.list().length) {
     html.dataset.link = "asked";
     notify("link-open", () => t("link.replaceSaved"), {
       sticky: true,
       buttons: [
-        { ui: "open-link", label: () => t("link.open"), primary: true, onClick: () => openState(bridge, state, link) },
+        { ui: "open-link", label: () => t("link.open"), primary: true, onClick: () => openState(links, state, link) },
         { ui: "keep-game", label: () => t("link.keep"), onClick: () => { html.dataset.link = "kept"; } },
       ],
     });
     return;
   }
-  await openState(bridge, state, link);
+  await openState(links, state, link);
 }
 
 // reason: the engine's own sentence, or a function giving ours in the current language
@@ -118,20 +113,21 @@ function linkFailed(reason) {
   notify("link-error", () => t("link.error", { reason: words(reason).replace(/[.\s]+$/, "") }), { alert: true });
 }
 
-async function openState(bridge, state, link) {
+async function openState(links, state, link) {
+  const { controller } = links;
   try {
-    const obs = await bridge.call("observation", { state, player: 0 });
-    const level = link.level || bridge.choice().level;
-    if (link.day) await bridge.rememberDaily(state, link.day);
-    await bridge.begin(state, { level, aiSeed: 0 });
+    const obs = await controller.call("observation", { state, player: 0 });
+    const level = link.level || links.setup.values().level;
+    if (link.day) await links.daily.remember(state, link.day);
+    await controller.begin(state, { level, aiSeed: 0, mode: "ranked" });
     html.dataset.link = "opened";
     notify("link-opened", () => {
       const game = t(`profile.${obs.profile}.name`);
       return link.day ? t("link.openedDay", { date: formatDate(link.day), game }) : t("link.opened", { game });
     });
-    if (obs.actions.length) showReplay(bridge, state, obs, link);
+    if (obs.actions.length) showReplay(links, state, obs, link);
   } catch (error) {
-    bridge.fail(error);
+    links.fail(error);
   }
 }
 
@@ -145,8 +141,7 @@ function seatName(player) {
 function moveText(player, action, obs, style) {
   const seat = seatName(player);
   if (action.startsWith("marry:")) {
-    const suit = action.slice(6);
-    return t("replay.marry", { seat, suit: suitName(suit, style), points: suit === obs.trump ? 40 : 20 });
+    return t("replay.marry", { seat, suit: suitName(action.slice(6), style), points: marriagePoints(action, obs, player) });
   }
   if (["exchange", "close", "claim"].includes(action)) return t(`replay.${action}`, { seat });
   return t("replay.played", { seat, card: cardName(action, style) });
@@ -175,7 +170,7 @@ function closeForm(extra = []) {
   return form;
 }
 
-function showReplay(bridge, state, obs, link) {
+function showReplay(links, state, obs, link) {
   const node = dialog("replay", (d) => {
     const h2 = document.createElement("h2");
     h2.dataset.replayTitle = "";
@@ -201,43 +196,39 @@ function showReplay(bridge, state, obs, link) {
     : t("replay.note", { game: t(`profile.${obs.profile}.name`) });
   const list = node.querySelector("[data-replay-list]");
   list.replaceChildren();
-  let trick = null;
-  let cards = 0;
-  for (const [player, action] of obs.actions) {
-    if (!trick || cards === 2) {
-      const number = list.children.length + 1;
-      trick = document.createElement("li");
-      trick.className = "replay-trick";
-      trick.dataset.trick = String(number);
-      const heading = document.createElement("span");
-      heading.className = "replay-heading";
-      heading.textContent = t("replay.trick", { n: number });
-      trick.appendChild(heading);
-      list.appendChild(trick);
-      cards = 0;
+  // the engine groups the log: each finished trick's actions (what its leader did before
+  // leading, the lead, the answer), then what was played after the last finished trick
+  const groups = obs.history.map((trick) => ({ actions: trick.actions || [], winner: trick.winner }));
+  const done = groups.reduce((n, g) => n + g.actions.length, 0);
+  const rest = obs.actions.slice(done);
+  if (rest.length) groups.push({ actions: rest, winner: null });
+  groups.forEach((group, i) => {
+    const trick = document.createElement("li");
+    trick.className = "replay-trick";
+    trick.dataset.trick = String(i + 1);
+    const heading = document.createElement("span");
+    heading.className = "replay-heading";
+    heading.textContent = t("replay.trick", { n: i + 1 });
+    trick.appendChild(heading);
+    for (const [player, action] of group.actions) {
+      const move = document.createElement("span");
+      move.className = "replay-move";
+      move.dataset.move = action;
+      move.dataset.seat = String(player);
+      if (action.length === 2) move.appendChild(faceCard(action, settings, { label: false }));
+      const caption = document.createElement("span");
+      caption.textContent = moveText(player, action, obs, settings.deckStyle);
+      move.appendChild(caption);
+      trick.appendChild(move);
     }
-    const move = document.createElement("span");
-    move.className = "replay-move";
-    move.dataset.move = action;
-    move.dataset.seat = String(player);
-    if (action.length === 2) {
-      cards += 1;
-      move.appendChild(faceCard(action, settings, { label: false }));
+    if (group.winner !== null) {
+      const who = document.createElement("span");
+      who.className = "replay-winner";
+      who.textContent = t("replay.took", { seat: seatName(group.winner) });
+      trick.appendChild(who);
     }
-    const caption = document.createElement("span");
-    caption.textContent = moveText(player, action, obs, settings.deckStyle);
-    move.appendChild(caption);
-    trick.appendChild(move);
-    if (cards === 2) {
-      const done = obs.history[list.children.length - 1];
-      if (done) {
-        const who = document.createElement("span");
-        who.className = "replay-winner";
-        who.textContent = t("replay.took", { seat: seatName(done.winner) });
-        trick.appendChild(who);
-      }
-    }
-  }
+    list.appendChild(trick);
+  });
   const r = obs.result;
   node.querySelector("[data-replay-result]").textContent = !r ? t("replay.unfinished")
     : r.winner === null ? t("replay.drawn")
@@ -245,15 +236,15 @@ function showReplay(bridge, state, obs, link) {
   node.querySelector("[data-ui='replay-play']").onclick = async () => {
     node.close();
     try {
-      const token = await bridge.call("share_link", { state, with_actions: false });
-      const start = await bridge.call("open_link", { token });
-      await bridge.begin(start, { level: link.level || bridge.choice().level, aiSeed: 0 });
+      const token = await links.controller.call("share_link", { state, with_actions: false });
+      const start = await links.controller.call("open_link", { token });
+      await links.controller.begin(start, { level: link.level || links.setup.values().level, aiSeed: 0, mode: "ranked" });
     } catch (error) {
-      bridge.fail(error);
+      links.fail(error);
     }
   };
   if (!node.open) node.showModal();
-  replayShown = () => showReplay(bridge, state, obs, link);
+  replayShown = () => showReplay(links, state, obs, link);
 }
 
 // The replay's sentences are drawn here: a language switch (web/lang.js) draws them again.
@@ -324,14 +315,14 @@ function shareDialog() {
 }
 
 async function fillShare(node) {
-  const { call, state, level, day } = shareState;
+  const { controller, state, level, day } = shareState;
   const withActions = node.querySelector("[data-share-moves]").checked;
   const url = node.querySelector("[data-share-url]");
   node.querySelector("[data-share-status]").textContent = "";
   url.value = "";
   node.dataset.ready = "false";
   try {
-    const token = await call("share_link", { state, with_actions: withActions });
+    const token = await controller.call("share_link", { state, with_actions: withActions });
     url.value = linkUrl(token, { level, day });
     node.dataset.ready = "true";
   } catch (error) {
@@ -353,11 +344,12 @@ async function copyLink(node) {
 }
 
 /** Open the share dialog for the game on the table; withMoves ticks "include my moves". */
-export async function openShare(bridge, { withMoves } = {}) {
-  const state = bridge.state();
+export async function openShare(links, { withMoves } = {}) {
+  const { controller } = links;
+  const state = controller.state;
   if (!state) return;
   const node = shareDialog();
-  shareState = { call: bridge.call, state, level: bridge.level(), day: await bridge.dailyDate(state) };
+  shareState = { controller, state, level: controller.level, day: await links.daily.dateOf(state) };
   const box = node.querySelector("[data-share-moves]");
   if (withMoves !== undefined) box.checked = withMoves;
   if (!node.open) node.showModal();
@@ -366,25 +358,30 @@ export async function openShare(bridge, { withMoves } = {}) {
 
 /**
  * The "Share" button in the top bar, shown while a game is on the table: its own item of the
- * bar, before the menu (the bar wraps, so long words in any language never widen the page).
+ * bar, before the menu (the bar wraps, so long words in any language never widen the page);
+ * and a link pasted into the address bar of the open page (only the hash changes).
+ * links = {controller, setup (the set-up view: its level), daily (web/daily.js), fail(error)}.
  */
-export function installShareButton(bridge) {
+export function installLinks(links) {
   const menu = document.querySelector("header .menu");
   const bar = menu ? menu.parentElement : document.querySelector("header");
-  if (!bar || document.querySelector("[data-ui='share']")) return;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.dataset.ui = "share";
-  button.dataset.i18n = "action.share";
-  button.textContent = t("action.share");
-  button.addEventListener("click", (event) => {
-    event.stopPropagation();
-    dismiss("daily-done");
-    openShare(bridge);
+  if (bar && !document.querySelector("[data-ui='share']")) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.ui = "share";
+    button.dataset.i18n = "action.share";
+    button.textContent = t("action.share");
+    button.hidden = true;
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      dismiss("daily-done");
+      openShare(links);
+    });
+    button.className = "share-button";
+    bar.insertBefore(button, menu);
+    links.controller.on("began", () => { button.hidden = false; });
+  }
+  window.addEventListener("hashchange", () => {
+    if (/[#&]s=/.test(window.location.hash)) openLinkFromLocation(links).catch(links.fail);
   });
-  button.className = "share-button";
-  bar.insertBefore(button, menu);
-  const update = () => { button.hidden = !html.dataset.playing; };
-  new MutationObserver(update).observe(html, { attributes: true, attributeFilter: ["data-playing"] });
-  update();
 }

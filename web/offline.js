@@ -1,8 +1,9 @@
 // offline.js — registers the service worker (sw.js at the site root) and tells the player when
 // a new version is ready. See docs/OFFLINE-LINKS.md.
 //
-//   startOffline()  call once the engine has booted (or failed): the service worker then
+//   startOffline(storage)  call once the engine has booted (or failed): the service worker then
 //                   precaches files the page has just downloaded, mostly from the HTTP cache.
+//                   (storage: web/storage.js, for the flag that continues the game after a reload)
 //
 // Hooks on <html> (for tests):
 //   data-offline = "unsupported" | "installing" | "ready" | "error"
@@ -20,7 +21,7 @@ const SW_URL = new URL("../../sw.js", import.meta.url);
 
 let reloading = false;
 
-function offerUpdate(registration) {
+function offerUpdate(registration, storage) {
   const waiting = registration.waiting;
   if (!waiting || !navigator.serviceWorker.controller) return;  // first install: nothing to replace
   html.dataset.update = "ready";
@@ -30,27 +31,27 @@ function offerUpdate(registration) {
       { ui: "reload-update", label: () => t("update.reload"), primary: true, onClick: () => {
         // The saved game is in localStorage after every action: reloading loses nothing, and
         // the reloaded page continues it (web/saves.js).
-        reloadAndResume(() => waiting.postMessage({ type: "skip-waiting" }));
+        reloadAndResume(storage, () => waiting.postMessage({ type: "skip-waiting" }));
       } },
       { ui: "later-update", label: () => t("update.later") },
     ],
   });
 }
 
-function watch(registration) {
-  offerUpdate(registration);
+function watch(registration, storage) {
+  offerUpdate(registration, storage);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
     if (!installing) return;
     installing.addEventListener("statechange", () => {
-      if (installing.state === "installed") offerUpdate(registration);
+      if (installing.state === "installed") offerUpdate(registration, storage);
       // a failed precache (a download broke): the old version, if any, stays in charge
       if (installing.state === "redundant" && html.dataset.offline === "installing") html.dataset.offline = "error";
     });
   });
 }
 
-export async function startOffline() {
+export async function startOffline(storage) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {
     html.dataset.offline = "unsupported";
     return;
@@ -63,12 +64,12 @@ export async function startOffline() {
     // the saved game there. (The first install also changes the controller: nothing to do.)
     if (hadController && !reloading) {
       reloading = true;
-      reloadAndResume();
+      reloadAndResume(storage);
     }
   });
   try {
     const registration = await navigator.serviceWorker.register(SW_URL);
-    watch(registration);
+    watch(registration, storage);
     await navigator.serviceWorker.ready;
     html.dataset.offline = "ready";
   } catch (error) {

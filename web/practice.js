@@ -1,49 +1,18 @@
-// practice.js — practice mode, hints, undo, and the expert's review of a finished deal.
+// practice.js — practice mode's bar (hint, undo) and the expert's review of a finished deal.
 //
-// Mode: select[data-setup="mode"] on the set-up screen, "ranked" (default: no hint, no undo,
-// counted in the statistics) or "practice". The mode belongs to the game on the table: a game
-// started from the set-up screen takes the chosen mode, the saved game keeps its own after a
-// reload, a game opened from a link or the deal of the day is ranked.
-//
-// History: before each action of the player (except "next") the engine state and the computer's
-// seed are pushed on a stack; it is cleared when the next deal starts. The engine's state is a
-// log, so these are small. Kept in localStorage["kaffeehaus.practice"] =
-// {"game": <fingerprint of the game>, "mode", "history": [{"state", "aiSeed", "action"}]}.
-//   Undo (practice only) pops the last entry and puts its state back on the table: the position
-//   before the player's last action, before the computer's answers to it.
-//   The review (any mode, once the deal is over) asks api.hint for each entry of this deal.
+// The mode (ranked: no hint, no undo, counted in the statistics; or practice) is chosen on the
+// set-up screen and belongs to the game (web/controller.js keeps it with the saved game; a game
+// opened from a link or the deal of the day is ranked). The undo history is the controller's
+// too: before each action of the player (except "next") the state and the computer's seed are
+// kept; undo (practice only) puts the last one back on the table. The review (any mode, once
+// the deal is over) asks api.hint for each move of the player in this deal.
 import { t, currentLanguage } from "./table/i18n.js";
-import { cardName, suitName, faceCard } from "./table/cardview.js";
+import { faceCard } from "./table/cardview.js";
+import { actionName } from "./table/view.js";
 import { label } from "./lang.js";
 
-export const PRACTICE_KEY = "kaffeehaus.practice";
-const MODE_KEY = "kaffeehaus.mode";
 const ME = 0;
 const html = document.documentElement;
-
-function read(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key) || "null");
-  } catch {
-    return null;
-  }
-}
-
-function write(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch { /* storage full or off: undo still works until a reload */ }
-}
-
-/** Which game a state belongs to (its profile, seed and first deck: fixed for a whole match). */
-function fingerprint(state) {
-  try {
-    return JSON.stringify([state.profile, state.seed, state.deals && state.deals[0] && state.deals[0].deck]);
-  } catch {
-    return "";
-  }
-}
 
 function button(ui, key, attrs = {}) {
   return label("button", key, { type: "button", "data-ui": ui, ...attrs });
@@ -56,32 +25,10 @@ export function formatValue(value) {
   return format.format(Math.abs(value) < 0.005 ? 0 : value);
 }
 
-export function installPractice(bridge) {
-  const deckStyle = () => bridge.settings().deckStyle;
-
-  /** An action in words, as the table's buttons say it. */
-  function actionName(action, obs) {
-    if (action.length === 2) return cardName(action, deckStyle());
-    if (action.startsWith("marry:")) {
-      const suit = action.slice(6);
-      return t("action.marry", { suit: suitName(suit, deckStyle()), points: suit === obs.trump ? 40 : 20 });
-    }
-    if (action === "exchange" && deckStyle() === "german") return t("action.exchange.german");
-    return t(`action.${action}`);
-  }
-
-  // --- the mode on the set-up screen --------------------------------------------------------
-  const modeSelect = document.createElement("select");
-  modeSelect.dataset.setup = "mode";
-  for (const mode of ["ranked", "practice"]) modeSelect.appendChild(label("option", `setup.mode.${mode}`, { value: mode }));
-  modeSelect.value = read(MODE_KEY) === "practice" ? "practice" : "ranked";
-  modeSelect.addEventListener("change", () => write(MODE_KEY, modeSelect.value));
-  const setupRow = document.querySelector("[data-zone='setup'] .setup-row");
-  if (setupRow) {
-    const row = document.createElement("label");
-    row.append(label("span", "setup.mode"), modeSelect);
-    setupRow.appendChild(row);
-  }
+/** `ui`: the page's own events (web/app.js: "setup" {shown}); `announce(text)`: for screen readers. */
+export function installPractice({ controller, settings, ui, announce }) {
+  const deckStyle = () => settings.deckStyle;
+  const name = (action, obs) => actionName(action, obs, deckStyle());
 
   // --- the bar under the table: mode label, hint, undo, review -------------------------------
   const bar = document.createElement("div");
@@ -102,16 +49,7 @@ export function installPractice(bridge) {
   if (seat) seat.after(bar);
   else document.querySelector("#table")?.appendChild(bar);
 
-  // --- the game's mode and history ------------------------------------------------------------
-  let mode = "ranked";
-  let history = [];
-  let game = "";
-  let pendingMode = null;   // set by newGame(): the next began() is a game from the set-up screen
-  let restoring = false;    // set by undo(): the next began() is the same game
-
-  function persist() {
-    write(PRACTICE_KEY, { game, mode, history });
-  }
+  let setupShown = true;
 
   function clearHint() {
     hintText.textContent = "";
@@ -125,40 +63,46 @@ export function installPractice(bridge) {
   }
 
   function refresh() {
-    const obs = bridge.obs();
-    const settled = !bridge.busy() && obs;
-    const playing = Boolean(html.dataset.playing) && document.querySelector("[data-zone='setup']")?.hidden !== false;
-    bar.hidden = !playing;
-    html.dataset.mode = mode;
-    const practice = mode === "practice";
+    const obs = controller.obs;
+    const settled = !controller.busy && obs && !controller.readOnly;
+    const practice = controller.mode === "practice";
+    bar.hidden = setupShown || !html.dataset.playing;
+    html.dataset.mode = controller.mode;
     modeLabel.hidden = !practice;
     hintButton.hidden = !practice;
     undoButton.hidden = !practice;
     hintButton.disabled = !(settled && obs.to_move === ME && !obs.result && obs.legal_actions.length);
-    undoButton.disabled = !(settled && history.length);
-    analyseButton.hidden = !(obs && obs.result && history.length);
+    undoButton.disabled = !controller.canUndo;
+    analyseButton.hidden = !(obs && obs.result && controller.history.length);
     analyseButton.disabled = !settled;
     if (!practice && analyseButton.hidden) bar.hidden = true;   // nothing to show: no room taken
   }
 
-  new MutationObserver(refresh).observe(html, { attributes: true, attributeFilter: ["data-busy", "data-playing"] });
-  const setupZone = document.querySelector("[data-zone='setup']");
-  if (setupZone) new MutationObserver(refresh).observe(setupZone, { attributes: true, attributeFilter: ["hidden"] });
+  for (const type of ["busy", "began", "turn", "dealOver", "history", "readOnly"]) controller.on(type, refresh);
+  controller.on("began", () => {
+    analysis = null;
+    clearHint();
+  });
+  controller.on("acting", () => clearHint());
+  ui.on("setup", ({ shown }) => {
+    setupShown = shown;
+    refresh();
+  });
 
   // --- hint ----------------------------------------------------------------------------------
   async function hint() {
-    const obs = bridge.obs();
-    const state = bridge.state();
-    if (mode !== "practice" || !obs || bridge.busy() || obs.to_move !== ME || obs.result) return;
+    const obs = controller.obs;
+    const state = controller.state;
+    if (controller.mode !== "practice" || !obs || controller.busy || obs.to_move !== ME || obs.result) return;
     clearHint();
     hintText.hidden = false;
     hintText.textContent = t("practice.hintThinking");
     html.dataset.hint = "thinking";
     try {
-      const ranked = await bridge.call("hint", { observation: obs });
-      if (bridge.state() !== state) return;   // the game moved on meanwhile
+      const ranked = await controller.call("hint", { observation: obs });
+      if (controller.state !== state) return;   // the game moved on meanwhile
       const best = ranked[0];
-      hintText.textContent = t("practice.hintResult", { action: actionName(best.action, obs), value: formatValue(best.value) });
+      hintText.textContent = t("practice.hintResult", { action: name(best.action, obs), value: formatValue(best.value) });
       hintText.dataset.hintAction = best.action;
       const target = best.action.length === 2
         ? document.querySelector(`[data-zone='hand'] button[data-card='${best.action}']`)
@@ -170,23 +114,16 @@ export function installPractice(bridge) {
       }
       html.dataset.hint = "ready";
     } catch (error) {
-      if (bridge.state() !== state) return;
+      if (controller.state !== state) return;
       hintText.textContent = t("practice.hintFailed", { message: error.message });
       html.dataset.hint = "error";
     }
   }
 
   // --- undo ----------------------------------------------------------------------------------
-  function undo() {
-    if (mode !== "practice" || bridge.busy() || !history.length) return;
-    let entry = history.pop();
-    // An automatic claim would be made again at once: take back the move before it too.
-    if (entry.action === "claim" && bridge.settings().autoClaim && history.length) entry = history.pop();
-    persist();
-    restoring = true;
+  async function undo() {
     clearHint();
-    bridge.restore(entry.state, { aiSeed: entry.aiSeed });
-    bridge.announce(t("practice.undone"));
+    if (await controller.undo()) announce(t("practice.undone"));
   }
 
   // --- the expert's review -------------------------------------------------------------------
@@ -215,7 +152,7 @@ export function installPractice(bridge) {
 
   function moveText(move) {
     const { obs, entry, result } = move;
-    const yours = actionName(entry.action, obs);
+    const yours = name(entry.action, obs);
     if (!result) return "…";
     if (result.error) return t("analysis.failed", { message: result.error });
     if (result.only) return t("analysis.only", { yours });
@@ -223,7 +160,7 @@ export function installPractice(bridge) {
     const best = result.ranked[0];
     const yoursValue = mine ? formatValue(mine.value) : "?";
     if (best.action === entry.action) return t("analysis.same", { yours, yoursValue });
-    return t("analysis.move", { best: actionName(best.action, obs), bestValue: formatValue(best.value), yours, yoursValue });
+    return t("analysis.move", { best: name(best.action, obs), bestValue: formatValue(best.value), yours, yoursValue });
   }
 
   function verdict(move) {
@@ -256,7 +193,6 @@ export function installPractice(bridge) {
 
   /** The skeleton: every trick of the deal with the player's moves under it (values to come). */
   function drawSkeleton(final) {
-    const settings = bridge.settings();
     const groups = final.history.map((trick, i) => ({ n: i + 1, trick, moves: [] }));
     const end = { n: null, trick: null, moves: [] };
     for (const move of analysis.moves) (groups[move.obs.history.length] || end).moves.push(move);
@@ -292,18 +228,18 @@ export function installPractice(bridge) {
   }
 
   async function openAnalysis() {
-    const state = bridge.state();
-    const final = bridge.obs();
+    const state = controller.state;
+    const final = controller.obs;
     if (!final || !final.result) return;
     if (!dialog.open) dialog.showModal();
     if (!analysis || analysis.state !== state) {
-      const entries = history.slice();
+      const entries = controller.history.slice();
       analysis = { state, moves: [], run: 0 };
       dialog.dataset.analysis = "running";
       status.textContent = t("analysis.progress", { n: 1, count: entries.length });
       list.replaceChildren();
       for (const entry of entries) {
-        const obs = await bridge.call("observation", { state: entry.state, player: ME });
+        const obs = await controller.call("observation", { state: entry.state, player: ME });
         if (analysis.state !== state) return;
         analysis.moves.push({ obs, entry, result: null, node: null });
       }
@@ -317,7 +253,7 @@ export function installPractice(bridge) {
       if (move.obs.legal_actions.length <= 1) move.result = { only: true };
       else {
         try {
-          move.result = { ranked: await bridge.call("hint", { observation: move.obs }) };
+          move.result = { ranked: await controller.call("hint", { observation: move.obs }) };
         } catch (error) {
           move.result = { error: error.message };
         }
@@ -337,46 +273,7 @@ export function installPractice(bridge) {
   }));
   document.addEventListener("kaffeehaus:language", () => {
     if (hintText.dataset.hintAction) clearHint();
-    if (analysis && dialog.open && bridge.obs()?.result) drawSkeleton(bridge.obs());
+    if (analysis && dialog.open && controller.obs?.result) drawSkeleton(controller.obs);
     refresh();
   });
-
-  return {
-    mode: () => mode,
-    /** A game is about to start from the set-up screen. */
-    newGame() {
-      pendingMode = modeSelect.value === "practice" ? "practice" : "ranked";
-    },
-    /** A game is put on the table (new, resumed, from a link, or by undo). */
-    began(state) {
-      const print = fingerprint(state);
-      if (restoring) {
-        restoring = false;
-      } else if (pendingMode) {
-        mode = pendingMode;
-        history = [];
-      } else {
-        const saved = read(PRACTICE_KEY);
-        const same = saved && saved.game === print && Array.isArray(saved.history);
-        mode = same && saved.mode === "practice" ? "practice" : "ranked";
-        history = same ? saved.history.filter((e) => e && typeof e === "object" && e.state && typeof e.action === "string") : [];
-      }
-      pendingMode = null;
-      game = print;
-      analysis = null;
-      clearHint();
-      persist();
-      refresh();
-    },
-    /** The player is about to act on the game on the table. */
-    beforeAction(action) {
-      if (action === "next") history = [];
-      else history.push({ state: bridge.state(), aiSeed: bridge.aiSeed(), action });
-      clearHint();
-      persist();
-    },
-    observed() {
-      refresh();
-    },
-  };
 }

@@ -1,116 +1,78 @@
-// saves.js — the saved game is checked before the page offers to continue it.
+// saves.js — what keeps a game through damage, crashes and reloads (docs/OFFLINE-LINKS.md).
 //
-// web/app.js saves the game after every action as
-//   localStorage["kaffeehaus.game"] = {"state", "level", "levelUsed", "aiSeed"}
-// (docs/UI-HOOKS.md). checkSavedGame(call) reads it back through the engine's from_json, which
-// replays the whole log through the rules (docs/API.md): text that is not JSON, a wrong shape,
-// an edited deck or an edited move list all fail there. A damaged save is moved aside to
-// localStorage["kaffeehaus.game.damaged"] (for a bug report; the last one only), removed, and
-// reported in plain words (notice data-notice="save-damaged"); the set-up screen stays, so the
-// player starts fresh. Nothing here can throw into the page.
+//   checkSavedGames(controller)   once the engine is ready: each saved game (web/games.js) is
+//       replayed by the engine's from_json, which checks the whole log (an edited deck, an edited
+//       or illegal move, an unknown profile fail there with a ValueError). A refused one is set
+//       aside (kaffeehaus.game.damaged) with a notice (data-notice="save-damaged"). An engine
+//       that is down keeps every save: only the engine's verdict on the save itself removes one.
+//   showProblem(problem)          the notice for a stored value web/storage.js set aside
+//   installSaves({controller, storage})   the "engine stopped" notice (the controller's "error"
+//       while the game is saved) and its reload, which continues the game after it.
+//   reloadAndResume(storage, reload)  sets sessionStorage["kaffeehaus.resumeAfterReload"]; the
+//       reloaded page continues the saved game by itself (resumeAsked(storage)).
 import { t } from "./table/i18n.js";
 import { notify, words } from "./notices.js";
 
-export const GAME_KEY = "kaffeehaus.game";
-export const DAMAGED_KEY = "kaffeehaus.game.damaged";
 // engine-client.js error types of the engine itself (any Python exception means a bad save)
-const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments"];
+const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments", "Unresponsive", "WorkerError"];
 
-function read() {
-  try {
-    return localStorage.getItem(GAME_KEY);
-  } catch {
-    return null;  // storage disabled: nothing was saved
-  }
-}
-
-/** Why a saved entry cannot be a game (a function giving the words), or "" (the engine checks the state itself). */
-function shapeProblem(saved) {
-  if (!saved || typeof saved !== "object" || Array.isArray(saved)) return () => t("save.reason.shape");
-  if (!saved.state || typeof saved.state !== "object" || Array.isArray(saved.state)) return () => t("save.reason.shape");
-  if (typeof saved.level !== "string" || saved.level.length > 40) return () => t("save.reason.shape");
-  if ("levelUsed" in saved && (typeof saved.levelUsed !== "string" || saved.levelUsed.length > 40)) return () => t("save.reason.shape");
-  if ("aiSeed" in saved && !Number.isSafeInteger(saved.aiSeed)) return () => t("save.reason.shape");
-  return "";
-}
-
-/**
- * true when there is a saved game that the engine accepts; false when there is none or it
- * was damaged (then it is set aside and the player told).
- */
-export async function checkSavedGame(call) {
-  const text = read();
-  if (text === null) return false;
-  let reason = "";
-  let saved = null;
-  try {
-    saved = JSON.parse(text);
-  } catch {
-    reason = () => t("save.reason.json");
-  }
-  if (!reason) reason = shapeProblem(saved);
-  if (!reason) {
-    try {
-      await call("from_json", { text: JSON.stringify(saved.state) });
-    } catch (error) {
-      if (ENGINE_FAILURES.includes(error.type)) return true;  // not the save's fault: keep it
-      reason = error.message;
-    }
-  }
-  if (!reason) return true;
-  try {
-    localStorage.setItem(DAMAGED_KEY, text.slice(0, 200_000));
-  } catch { /* full: the copy is only a courtesy */ }
-  try {
-    localStorage.removeItem(GAME_KEY);
-  } catch { /* disabled */ }
+function saveDamaged(reason) {
   // reason: the engine's own sentence, or a function giving ours in the current language
   notify("save-damaged", () => t("save.damaged", { reason: words(reason) }), { alert: true });
-  return false;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reloads that continue the game: after the engine stopped (a crashed worker: the status line
-// shows data-status="error") the page offers a reload; after "reload" for a new version
-// (web/offline.js) the same. Both set a flag for this tab; the reloaded page then continues
-// the saved game by itself (as if "Continue the saved game" was clicked).
+export async function checkSavedGames(controller) {
+  for (const record of controller.games.list()) {
+    try {
+      await controller.call("from_json", { text: JSON.stringify(record.state) });
+    } catch (error) {
+      if (ENGINE_FAILURES.includes(error.type)) return;   // not the save's fault: keep them all
+      controller.games.setAside(record.id, error.message);
+      saveDamaged(error.message);
+    }
+  }
+}
 
-const RESUME_FLAG = "kaffeehaus.resumeAfterReload";
+// The words of each stored key's notice (keys of web/i18n/*.json), by storage.js key name.
+const KEY_NOTICES = {
+  settings: "storage.damaged.settings",
+  setup: "storage.damaged.setup",
+  language: "storage.damaged.language",
+  daily: "storage.damaged.daily",
+  stats: "storage.damaged.stats",
+  games: "storage.damaged.games",
+};
 
-export function reloadAndResume(reload = () => window.location.reload()) {
-  try {
-    sessionStorage.setItem(RESUME_FLAG, "1");
-  } catch { /* the player clicks "Continue" instead */ }
+/** A stored value was set aside (web/storage.js): say so, in the player's language. */
+export function showProblem(problem) {
+  if (problem.name === "game" || problem.name === "legacyGame") {
+    saveDamaged(problem.reason === "not JSON" ? () => t("save.reason.json") : () => t("save.reason.shape"));
+    return;
+  }
+  const key = problem.newer ? `storage.newer.${problem.name}` : KEY_NOTICES[problem.name];
+  if (key) notify(`storage-${problem.name}`, () => t(key), { alert: true });
+}
+
+export function reloadAndResume(storage, reload = () => window.location.reload()) {
+  storage.write("resume", "1");   // else the player clicks "Continue" after the reload
   reload();
 }
 
-/** After the resume button is set: continue the saved game if a reload asked for it. */
-export function resumeIfAsked() {
-  let asked = false;
-  try {
-    asked = sessionStorage.getItem(RESUME_FLAG) === "1";
-    sessionStorage.removeItem(RESUME_FLAG);
-  } catch { /* storage disabled */ }
-  const button = document.querySelector("[data-ui='resume']");
-  if (asked && button && !button.hidden && !button.disabled) button.click();
+/** A reload asked to continue the saved game (read once). */
+export function resumeAsked(storage) {
+  const asked = storage.read("resume");
+  storage.remove("resume");
   return asked;
 }
 
-/** Offer a reload when the engine fails while a game is saved. */
-export function watchEngineFailure() {
-  const status = document.querySelector("[data-status]");
-  if (!status) return;
-  new MutationObserver(() => {
-    if (status.dataset.status !== "error") return;
-    let saved = false;
-    try {
-      saved = localStorage.getItem(GAME_KEY) !== null;
-    } catch { /* no storage: nothing to continue */ }
+/** Offer a reload when the engine fails while the game is saved. */
+export function installSaves({ controller, storage }) {
+  controller.on("error", ({ saved }) => {
     if (!saved) return;
     notify("engine-stopped", () => t("recover.stopped"), {
       alert: true,
       sticky: true,
-      buttons: [{ ui: "reload-resume", label: () => t("recover.reload"), primary: true, onClick: () => reloadAndResume() }],
+      buttons: [{ ui: "reload-resume", label: () => t("recover.reload"), primary: true, onClick: () => reloadAndResume(storage) }],
     });
-  }).observe(status, { attributes: true, attributeFilter: ["data-status"] });
+  });
 }

@@ -1,6 +1,7 @@
 // sound.js — short synthesised sounds (WebAudio oscillators, no audio files), off by default.
 // The setting is `sound` in localStorage["kaffeehaus.settings"] (the checkbox
 // input[data-setting="sound"] in the settings dialog, kept by app.js like the other settings).
+// Each step the controller (web/controller.js) shows plays its sound.
 // Browsers let an AudioContext run only after a user gesture: it is created (or resumed) in a
 // pointer/key gesture while sound is on, and a sound is played only while it is running.
 // Each sound played is recorded on <html data-sound-last="card|trick-won|…" data-sound-count="n">.
@@ -17,10 +18,10 @@ const SOUNDS = {
   "deal-lost": [[392, 0, 0.12], [330, 0.13, 0.12], [262, 0.26, 0.22]],
 };
 
-export function installSound(bridge) {
+export function installSound({ controller, settings }) {
   let context = null;
   let count = 0;
-  const on = () => Boolean(bridge.settings().sound);
+  const on = () => Boolean(settings.sound);
 
   function wake(force = false) {
     if (!on() && !force) return;
@@ -73,15 +74,12 @@ export function installSound(bridge) {
   document.addEventListener("pointerdown", () => wake(), true);
   document.addEventListener("keydown", () => wake(), true);
 
-  return {
-    play,
-    /** Sounds for one step of the game (`prev` → `obs`, both the player's observations). */
-    observed(prev, obs) {
-      if (!prev || !on()) return;
-      if (obs.result && !prev.result) play(obs.result.winner === 0 ? "deal-won" : "deal-lost");
-      else if (obs.history.length === prev.history.length + 1) {
-        play(obs.history[obs.history.length - 1].winner === 0 ? "trick-won" : "trick-lost");
-      } else if (obs.trick.length > prev.trick.length) play("card");
-    },
-  };
+  // the sound of one step (`prev` → `observation`, both the player's observations)
+  controller.on("step", ({ prev, observation: obs }) => {
+    if (!prev || !on()) return;
+    if (obs.result && !prev.result) play(obs.result.winner === 0 ? "deal-won" : "deal-lost");
+    else if (obs.history.length === prev.history.length + 1) {
+      play(obs.history[obs.history.length - 1].winner === 0 ? "trick-won" : "trick-lost");
+    } else if (obs.trick.length > prev.trick.length) play("card");
+  });
 }

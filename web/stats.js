@@ -1,87 +1,11 @@
-// stats.js — statistics of ranked play, per profile and computer level, kept in
-// localStorage["kaffeehaus.stats"] = {"format": "kaffeehaus-stats/1", "entries": {"<profile>|<level>": {
-//   deals, dealsWon, dealsLost, pointsWon, pointsLost, matches, matchesWon, matchesLost,
-//   bummerlsWon, bummerlsLost, streak, bestStreak, matchStreak, bestMatchStreak }}}
-// (streak: deals won in a row; matchStreak: whole matches won in a row; a field missing from
-// an older save counts 0). A deal counts when it ends during play (not when a finished
-// game is merely shown again); practice games are not counted. The dialog
-// dialog[data-dialog="stats"] is opened by button[data-ui="stats"] in the top bar; it exports
-// the JSON (a Blob download) and resets after a confirmation.
+// stats.js — the statistics dialog (dialog[data-dialog="stats"], opened by button[data-ui="stats"]
+// in the top bar): one section per game and computer level, export as JSON (a Blob download),
+// reset after a confirmation. What is counted and how the file is kept: web/stats-data.js
+// (ranked play only, each deal once, decks the engine shuffled; recorded on the controller's
+// "dealEnded").
 import { t, has } from "./table/i18n.js";
 import { label } from "./lang.js";
-
-export const STATS_KEY = "kaffeehaus.stats";
-const FORMAT = "kaffeehaus-stats/1";
-const FIELDS = ["deals", "dealsWon", "dealsLost", "pointsWon", "pointsLost", "matches", "matchesWon",
-  "matchesLost", "bummerlsWon", "bummerlsLost", "streak", "bestStreak", "matchStreak", "bestMatchStreak"];
-
-function empty() {
-  return Object.fromEntries(FIELDS.map((f) => [f, 0]));
-}
-
-export function loadStats() {
-  try {
-    const data = JSON.parse(localStorage.getItem(STATS_KEY) || "null");
-    if (!data || data.format !== FORMAT || typeof data.entries !== "object" || !data.entries) throw new Error();
-    const entries = {};
-    for (const [key, value] of Object.entries(data.entries)) {
-      if (!/^[a-z-]{1,40}\|[a-z]{1,20}$/.test(key) || !value || typeof value !== "object") continue;
-      entries[key] = empty();
-      for (const f of FIELDS) entries[key][f] = Number.isSafeInteger(value[f]) && value[f] >= 0 ? value[f] : 0;
-    }
-    return { format: FORMAT, entries };
-  } catch {
-    return { format: FORMAT, entries: {} };
-  }
-}
-
-function saveStats(data) {
-  try {
-    localStorage.setItem(STATS_KEY, JSON.stringify(data));
-  } catch { /* storage full or off: the game goes on */ }
-}
-
-/** Count one step of ranked play: `prev` → `obs` (the player's observations). */
-export function recordStats(prev, obs, level) {
-  if (!prev || prev.result || !obs.result) return false;
-  const data = loadStats();
-  const key = `${obs.profile}|${level}`;
-  const entry = data.entries[key] || empty();
-  const r = obs.result;
-  entry.deals += 1;
-  if (r.winner === 0) {
-    entry.dealsWon += 1;
-    entry.pointsWon += r.game_points;
-    entry.streak += 1;
-    entry.bestStreak = Math.max(entry.bestStreak, entry.streak);
-  } else {
-    if (r.winner === 1) {
-      entry.dealsLost += 1;
-      entry.pointsLost += r.game_points;
-    }
-    entry.streak = 0;
-  }
-  const match = obs.match;
-  if (match && Array.isArray(match.bummerls)) {
-    const before = (prev.match && prev.match.bummerls) || [0, 0];
-    entry.bummerlsWon += Math.max(0, match.bummerls[0] - before[0]);
-    entry.bummerlsLost += Math.max(0, match.bummerls[1] - before[1]);
-  }
-  if (match && match.over && !(prev.match && prev.match.over)) {
-    entry.matches += 1;
-    if (match.winner === 0) {
-      entry.matchesWon += 1;
-      entry.matchStreak += 1;
-      entry.bestMatchStreak = Math.max(entry.bestMatchStreak, entry.matchStreak);
-    } else {
-      if (match.winner === 1) entry.matchesLost += 1;
-      entry.matchStreak = 0;  // a drawn session ends a run of wins too
-    }
-  }
-  data.entries[key] = entry;
-  saveStats(data);
-  return true;
-}
+import { recordDeal } from "./stats-data.js";
 
 // ---------------------------------------------------------------------------------------------
 // The dialog
@@ -90,8 +14,8 @@ function name(prefix, id) {
   return has(`${prefix}.${id}`) ? t(`${prefix}.${id}`) : id;
 }
 
-function renderList(list) {
-  const { entries } = loadStats();
+function renderList(list, storage, familyOf) {
+  const { entries } = storage.read("stats");
   const keys = Object.keys(entries).sort();
   if (!keys.length) {
     list.replaceChildren(label("p", "stats.empty", { "data-stats-empty": "" }));
@@ -113,7 +37,10 @@ function renderList(list) {
       ["streak", "stats.streak", `${e.streak} / ${e.bestStreak}`],
       ["matchStreak", "stats.matchStreak", `${e.matchStreak} / ${e.bestMatchStreak}`],
     ];
-    if (!profile.startsWith("schneider")) rows.splice(3, 0, ["bummerls", "stats.bummerls", `${e.bummerlsWon} – ${e.bummerlsLost}`]);
+    const family = familyOf(profile);   // the engine's profiles(); Bummerls belong to Schnapsen
+    if (family === "schnapsen" || (!family && e.bummerlsWon + e.bummerlsLost > 0)) {
+      rows.splice(3, 0, ["bummerls", "stats.bummerls", `${e.bummerlsWon} – ${e.bummerlsLost}`]);
+    }
     for (const [field, key2, value] of rows) {
       const dt = document.createElement("dt");
       dt.textContent = t(key2);
@@ -134,7 +61,10 @@ function button(ui, key, className = "") {
   return node;
 }
 
-export function installStats() {
+/** `profiles()`: the engine's list once it answered (for each profile's game family). */
+export function installStats({ controller, storage, profiles }) {
+  const familyOf = (id) => (profiles().find((p) => p.id === id) || {}).game || null;
+  const draw = () => renderList(list, storage, familyOf);
   const dialog = document.createElement("dialog");
   dialog.className = "dialog stats-dialog";
   dialog.dataset.dialog = "stats";
@@ -178,11 +108,11 @@ export function installStats() {
   open.addEventListener("click", () => {
     confirm.hidden = true;
     done.textContent = "";
-    renderList(list);
+    draw();
     if (!dialog.open) dialog.showModal();
   });
   exportButton.addEventListener("click", () => {
-    const data = { ...loadStats(), exported: new Date().toISOString() };
+    const data = { ...storage.read("stats"), exported: new Date().toISOString() };
     const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
@@ -203,22 +133,16 @@ export function installStats() {
     resetButton.focus();
   });
   yes.addEventListener("click", () => {
-    try {
-      localStorage.removeItem(STATS_KEY);
-    } catch { /* nothing stored */ }
+    storage.remove("stats");
     confirm.hidden = true;
-    renderList(list);
+    draw();
     done.textContent = t("stats.cleared");
     resetButton.focus();
   });
   document.addEventListener("kaffeehaus:language", () => {
-    if (dialog.open) renderList(list);
+    if (dialog.open) draw();
   });
-
-  return {
-    observed(prev, obs, { mode, level }) {
-      if (mode !== "ranked") return;
-      if (recordStats(prev, obs, level) && dialog.open) renderList(list);
-    },
-  };
+  controller.on("dealEnded", (deal) => {
+    if (recordDeal(storage, deal) && dialog.open) draw();
+  });
 }

@@ -9,9 +9,9 @@
 //                                 and reported once through `problems` / onProblem.
 //   storage.write(name, value)  → true when stored (false: storage full or disabled)
 //   storage.remove(name)
-//   storage.setAside(name, reason)  a value that reads well but turned out unusable later (an
-//                                 unknown profile once the engine's list is known, a saved
-//                                 game the engine refuses)
+//   storage.setAside(name, reason, text, {keep, quiet, newer})  a value that reads well but
+//                                 turned out unusable later (an unknown profile once the
+//                                 engine's list is known, a saved game the engine refuses)
 //   storage.problems            [{name, key, reason, newer}] set aside so far (for notices)
 //   storage.onProblem           optional callback(problem), called as each is found
 //
@@ -28,6 +28,8 @@
 //   stats     kaffeehaus.stats      {"format": "kaffeehaus-stats/2", ...} (stats-data.js)
 //   language  kaffeehaus.language   "en" | "fr" | "de" | "cs" | "pt"  (a plain string)
 //   daily     kaffeehaus.daily      {date, token}
+//   rulesShort kaffeehaus.rulesShort {"[profile, options]": the engine's rules description}:
+//                                   "Rules in short" while the engine loads (web/lang.js)
 //   resume    sessionStorage kaffeehaus.resumeAfterReload   "1"
 
 export class Invalid extends Error {
@@ -126,12 +128,22 @@ function loadDaily(value) {
   return { date: value.date, token: value.token };
 }
 
+/** A cache of the engine's rules descriptions (at most a dozen objects; only shown as text). */
+function loadRulesShort(value) {
+  need(isObject(value) && Object.keys(value).length <= 24, "not a cache of rules");
+  for (const [key, description] of Object.entries(value)) {
+    need(key.length <= 400 && isObject(description), "not a cache of rules");
+  }
+  return value;
+}
+
 // Filled by the modules that own a format (games.js, stats-data.js) to keep this file short.
 export const KEYS = {
   settings: { key: "kaffeehaus.settings", load: loadSettings, fallback: () => ({ ...DEFAULT_SETTINGS }) },
   setup: { key: "kaffeehaus.setup", load: loadSetup, fallback: () => ({ ...DEFAULT_SETUP, options: {} }) },
   language: { key: "kaffeehaus.language", raw: true, load: loadLanguage, fallback: () => null },
   daily: { key: "kaffeehaus.daily", load: loadDaily, fallback: () => null },
+  rulesShort: { key: "kaffeehaus.rulesShort", load: loadRulesShort, fallback: () => ({}) },
   resume: { key: "kaffeehaus.resumeAfterReload", area: "session", raw: true,
     load: (v) => { need(v === "1", "not a flag"); return true; }, fallback: () => false },
 };
@@ -201,7 +213,7 @@ export function createStorage({ local = null, session = null, onProblem = null }
     },
 
     /** Copy the stored text to "<key>.damaged", remove it, and report the problem. */
-    setAside(name, reason, text = storage.text(name), { newer = false, keep = false } = {}) {
+    setAside(name, reason, text = storage.text(name), { newer = false, keep = false, quiet = false } = {}) {
       const spec = KEYS[name];
       const area = areas[spec.area || "local"];
       try {
@@ -209,6 +221,7 @@ export function createStorage({ local = null, session = null, onProblem = null }
       } catch { /* full: the copy is a courtesy */ }
       if (!keep) storage.remove(name);
       const problem = { name, key: spec.key, reason: String(reason).slice(0, 200), newer };
+      if (quiet) return problem;   // the caller tells the player itself
       storage.problems.push(problem);
       try {
         storage.onProblem?.(problem);

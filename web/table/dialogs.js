@@ -1,12 +1,12 @@
-// The set-up screen, the settings dialog and the trick-review dialog.
+// The set-up screen and the trick-review dialog.
 import { t, has } from "./i18n.js";
 import { faceCard, cardName } from "./cardview.js";
+import { PROFILE_ORDER, LEVELS, DEFAULT_SETUP } from "../storage.js";
 
-// Display order of the games; the list itself comes from the engine's profiles().
-export const PROFILE_ORDER = ["bummerl", "schnapsen", "schnapsen-strict", "schneider", "schneider-neighbour"];
-// The engine's playing levels offered to players (kaffeehaus.ai.levels); "random" is what the
-// table falls back to, with a label, if the engine refuses a level.
-export const LEVELS = ["expert", "hard", "medium", "easy"];
+// PROFILE_ORDER: display order of the games (the list itself comes from the engine's
+// profiles()); LEVELS: the engine's playing levels offered to players (kaffeehaus.ai.levels);
+// "random" is what the table falls back to, with a label, if the engine refuses a level.
+export { PROFILE_ORDER, LEVELS };
 
 function profileName(id) {
   return has(`profile.${id}.name`) ? t(`profile.${id}.name`) : id;
@@ -19,11 +19,13 @@ function choiceLabel(name, choice) {
 }
 
 export class SetupView {
-  constructor(root, saved = {}) {
+  /** `saved`: the set-up as web/storage.js read it (validated). */
+  constructor(root, saved = DEFAULT_SETUP) {
     this.root = root;
-    this.profiles = PROFILE_ORDER.map((id) => ({ id, game: id.startsWith("schneider") ? "schneider" : "schnapsen", options: null }));
-    this.profile = saved.profile || PROFILE_ORDER[0];
-    this.options = saved.options || {};
+    // until the engine answers: the ids only (the game family and options come from profiles())
+    this.profiles = PROFILE_ORDER.map((id) => ({ id, game: null, options: null }));
+    this.profile = saved.profile;
+    this.options = { ...saved.options };
     this.ready = false;
     this.list = root.querySelector("[data-profile-list]");
     this.optionList = root.querySelector("[data-option-list]");
@@ -36,8 +38,25 @@ export class SetupView {
       option.textContent = t(`level.${level}`);
       this.level.appendChild(option);
     }
-    this.level.value = saved.level && LEVELS.includes(saved.level) ? saved.level : LEVELS[0];
-    this.length.value = saved.length === "deal" ? "deal" : "match";
+    this.level.value = saved.level;
+    this.length.value = saved.length;
+    // ranked (counted in the statistics, no hint, no undo) or practice
+    this.mode = document.createElement("select");
+    this.mode.dataset.setup = "mode";
+    for (const mode of ["ranked", "practice"]) {
+      const option = document.createElement("option");
+      option.value = mode;
+      option.dataset.i18n = `setup.mode.${mode}`;
+      option.textContent = t(`setup.mode.${mode}`);
+      this.mode.appendChild(option);
+    }
+    this.mode.value = saved.mode;
+    const row = document.createElement("label");
+    const caption = document.createElement("span");
+    caption.dataset.i18n = "setup.mode";
+    caption.textContent = t("setup.mode");
+    row.append(caption, this.mode);
+    root.querySelector(".setup-row")?.appendChild(row);
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("[data-profile]");
       if (!button) return;
@@ -62,13 +81,8 @@ export class SetupView {
     this.root.querySelector("[data-setup-wait]").hidden = ready;
   }
 
-  /** The game family ("schnapsen" | "schneider") of a profile, as the engine describes it. */
-  gameOf(id) {
-    return this.profiles.find((p) => p.id === id).game;
-  }
-
   current() {
-    return this.profiles.find((p) => p.id === this.profile);
+    return this.profiles.find((p) => p.id === this.profile) || this.profiles[0];
   }
 
   render() {
@@ -145,12 +159,21 @@ export class SetupView {
     const specs = profile.options || {};
     const options = {};
     for (const name of Object.keys(specs)) if (name in this.options) options[name] = this.options[name];
-    return { profile: profile.id, game: profile.game, options, level: this.level.value, length: this.length.value };
+    return { profile: profile.id, game: profile.game, options, level: this.level.value, length: this.length.value,
+      mode: this.mode.value === "practice" ? "practice" : "ranked" };
+  }
+
+  /** Back to the first game with its defaults (the stored set-up was set aside). */
+  reset() {
+    this.profile = this.profiles[0].id;
+    this.options = {};
+    this.render();
   }
 
   show(visible) {
     this.root.hidden = !visible;
     document.body.classList.toggle("setting-up", visible);
+    this.onShow?.(visible);
   }
 }
 

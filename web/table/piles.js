@@ -1,21 +1,19 @@
-// Both piles of captured cards, the opponent's hidden hand, and what trick review the profile
-// allows (RULES.md SV-6 for schnapsen and bummerl, ST-1 for schnapsen-strict; the Schneider
-// profiles follow ST-1 too: only the last trick, until the next lead).
+// Both piles of captured cards, the opponent's hidden hand, and the tricks the player may look at
+// now: the engine says which (observation.reviewable_tricks: SV-6, ST-1 and Schneider's rule).
 import { t } from "./i18n.js";
 import { backCard, faceCard, cardName } from "./cardview.js";
 
-const REVIEW_OWN_ANY_TIME = new Set(["schnapsen", "bummerl"]);
-
-/** Which tricks the seat `me` may look at now, per the profile's review rule. */
-export function reviewable(obs) {
-  const me = obs.player;
+/**
+ * The tricks seat `obs.player` may look at now ({tricks, last, allOwn}); `trickReview` is the
+ * profile's right as the engine's profiles() states it ("own" | "last"), when it does.
+ */
+export function reviewable(obs, trickReview = null) {
   const history = obs.history || [];
-  const last = history[history.length - 1];
-  const lastVisible = Boolean(last) && (obs.trick || []).length === 0;
-  const own = REVIEW_OWN_ANY_TIME.has(obs.profile) ? history.filter((h) => h.winner === me) : [];
-  const review = [...own];
-  if (lastVisible && !review.includes(last)) review.push(last);
-  return { tricks: review, last: lastVisible ? last : null, allOwn: REVIEW_OWN_ANY_TIME.has(obs.profile) };
+  const allowed = (obs.reviewable_tricks || []).filter((i) => Number.isInteger(i) && history[i]);
+  const lastIndex = history.length - 1;
+  const lastVisible = lastIndex >= 0 && (obs.trick || []).length === 0 && allowed.includes(lastIndex);
+  const allOwn = trickReview ? trickReview === "own" : allowed.some((i) => i !== lastIndex);
+  return { tricks: allowed.map((i) => history[i]), last: lastVisible ? history[lastIndex] : null, allOwn };
 }
 
 /** The computer's hand: backs, and face up the cards both players know it holds (RULES.md OB-2). */
@@ -69,9 +67,9 @@ function renderPile(container, { count, lastTrick, settings, labelKey }) {
   container.setAttribute("aria-label", label);
 }
 
-export function renderPiles({ mine, theirs, reviewButton }, obs, settings) {
+export function renderPiles({ mine, theirs, reviewButton }, obs, settings, trickReview = null) {
   const me = obs.player;
-  const review = reviewable(obs);
+  const review = reviewable(obs, trickReview);
   const tricks = obs.tricks_won || [0, 0];
   const last = review.last;
   renderPile(mine, { count: tricks[me], lastTrick: last && last.winner === me ? last : null, settings, labelKey: "area.yourPile" });

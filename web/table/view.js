@@ -1,0 +1,346 @@
+// The table: draws the game from the controller's events (web/controller.js) and animates each
+// step the engine returned. It decides nothing about the rules: it draws observations and offers
+// exactly the engine's legal_actions (docs/UI-HOOKS.md).
+import { t, has } from "./i18n.js";
+import { HandView } from "./hand.js";
+import { renderTalon } from "./talon.js";
+import { renderTrick } from "./trick.js";
+import { renderPiles, renderOpponentHand } from "./piles.js";
+import { renderScores, renderSheet, sheetSummary } from "./scores.js";
+import { snapshot, flip, collect, trickPause, wait } from "./animate.js";
+import { faceCard, suitName, cardName } from "./cardview.js";
+import { suitIcon } from "../cards/cards.js";
+
+const ME = 0;
+const AI = 1;
+const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
+const html = document.documentElement;
+const $ = (selector) => document.querySelector(selector);
+
+export const levelName = (level) => (has(`level.${level}`) ? t(`level.${level}`) : level);
+
+/** The page's own failures (engine-client.js types) in the player's language; the engine's messages as they come. */
+export function failureText(error) {
+  const key = `engine.failure.${error.type}`;
+  return has(key) ? t(key) : error.message;
+}
+
+/** An action in words, as the table's buttons say it (marriage points: the engine's). */
+export function actionName(action, obs, deckStyle) {
+  if (action.length === 2) return cardName(action, deckStyle);
+  if (action.startsWith("marry:")) {
+    return t("action.marry", { suit: suitName(action.slice(6), deckStyle), points: marriagePoints(action, obs) });
+  }
+  if (action === "exchange" && deckStyle === "german") return t("action.exchange.german");
+  return t(`action.${action}`);
+}
+
+/** Points of a marriage: offered (obs.marriage_points) or announced (obs.marriages). */
+export function marriagePoints(action, obs, player = null) {
+  const offered = obs.marriage_points && obs.marriage_points[action];
+  if (offered !== undefined) return offered;
+  const suit = action.slice(6);
+  const announced = (obs.marriages || []).filter((m) => m.suit === suit && (player === null || m.player === player));
+  return announced.length ? announced[announced.length - 1].points : "";
+}
+
+export class TableView {
+  constructor({ controller, settings, setup, profiles = () => [] }) {
+    this.controller = controller;
+    this.settings = settings;
+    this.setup = setup;
+    this.profiles = profiles;
+    this.usingKeyboard = false;
+    this.review = null;
+    this.statusBeforeSetup = null;
+    this.els = {
+      table: $("#table"), status: $("[data-status]"), announce: $("[data-announce]"),
+      opponentLabel: $("[data-opponent-label]"), opponentHand: $("[data-zone='opponent-hand']"),
+      talon: $("[data-zone='talon']"), trick: $("[data-zone='trick']"), scores: $("[data-zone='scores']"),
+      myPile: $("[data-zone='player-pile']"), oppPile: $("[data-zone='opponent-pile']"),
+      reviewButton: $("[data-ui='review']"), actions: $("[data-zone='actions']"), news: $("[data-news]"),
+      summary: $(".match-summary"),
+    };
+    this.spoken = [];
+    this.hand = new HandView($("[data-zone='hand']"), (text) => this.announce(text));
+    this.hand.onPlay = (card) => controller.act(card);
+    this.#listen();
+    document.addEventListener("keydown", () => { this.usingKeyboard = true; }, true);
+    document.addEventListener("pointerdown", () => { this.usingKeyboard = false; }, true);
+  }
+
+  #listen() {
+    const c = this.controller;
+    c.on("busy", ({ busy }) => { html.dataset.busy = String(busy); });
+    c.on("began", () => {
+      this.setup.show(false);
+      this.statusBeforeSetup = null;
+      this.news("");
+      this.drawOpponentLabel();
+      this.setStatus("opponent-turn", t("status.thinking"));
+    });
+    c.on("acting", ({ action, auto }) => this.acting(action, auto));
+    c.on("step", (step) => this.step(step));
+    c.on("turn", ({ obs }) => this.yourTurn(obs));
+    c.on("dealOver", ({ obs, over }) => this.dealOver(obs, over));
+    c.on("refused", ({ reason }) => this.announce(has(`illegal.${reason}`) ? t(`illegal.${reason}`) : reason));
+    c.on("level", () => this.drawOpponentLabel());
+    c.on("error", ({ error }) => this.setStatus("error", t("status.error", { message: failureText(error) })));
+    c.on("readOnly", () => {
+      if (c.obs) this.drawTable(c.obs, { interactive: false });
+      this.setStatus("read-only", t("tabs.readOnly"));
+    });
+  }
+
+  // --- words -----------------------------------------------------------------------------------
+
+  setStatus(kind, text) {
+    this.els.status.dataset.status = kind;
+    this.els.status.textContent = text;
+  }
+
+  /** Screen-reader announcements: messages of one moment are read together. */
+  announce(text) {
+    if (!this.spoken.length) {
+      window.setTimeout(() => {
+        this.els.announce.textContent = this.spoken.join(" ");
+        this.spoken = [];
+      }, 30);
+      this.els.announce.textContent = "";
+    }
+    this.spoken.push(text);
+  }
+
+  /** What the computer announced (marriage, exchange, close, claim): shown and spoken. */
+  news(text) {
+    this.els.news.textContent = text;
+    this.els.news.hidden = !text;
+    if (text) this.announce(text);
+  }
+
+  drawOpponentLabel() {
+    const c = this.controller;
+    let text = t("seat.opponent");
+    if (c.state) {
+      text = c.levelUsed === c.level
+        ? t("seat.opponentLevel", { level: levelName(c.level) })
+        : t("seat.opponentLevel", { level: t("level.fallback", { level: levelName(c.level) }) });
+    }
+    this.els.opponentLabel.textContent = text;
+    this.els.opponentLabel.dataset.level = c.levelUsed;
+  }
+
+  /** After announcing a marriage: the legal actions say whether the Queen may be led (ST-3). */
+  marriageStatus(obs) {
+    const queen = `Q${obs.pending_marriage}`;
+    const kingOnly = obs.hand.includes(queen) && !obs.legal_actions.includes(queen);
+    return t(kingOnly ? "status.afterMarriageKing" : "status.afterMarriage");
+  }
+
+  resultText(obs) {
+    const r = obs.result;
+    const reasonKey = `reason.${r.reason}`;
+    const reason = has(reasonKey) ? t(reasonKey, { points: r.points.join("–") }) : r.reason;
+    let text;
+    if (r.winner === null) text = t("status.drawnDeal", { reason });
+    else text = t(r.winner === ME ? "status.youWinDeal" : "status.oppWinsDeal", { points: r.game_points, reason });
+    if (obs.match && obs.match.over) {
+      const m = obs.match.winner;
+      text += ` ${t(m === null ? "status.drawnMatch" : m === ME ? "status.youWinMatch" : "status.oppWinsMatch")}`;
+    }
+    return text;
+  }
+
+  /** The status line's sentence for a status keyword, in the current language (null: keep). */
+  statusText(kind) {
+    const obs = this.controller.obs;
+    if (kind === "setup") return t("status.pickGame");
+    if (kind === "opponent-turn") return t("status.thinking");
+    if (kind === "read-only") return t("tabs.readOnly");
+    if (kind === "your-turn" && obs) {
+      if (obs.pending_marriage) return this.marriageStatus(obs);
+      return t(obs.trick.length ? "status.yourTurnAnswer" : "status.yourTurnLead");
+    }
+    if ((kind === "deal-over" || kind === "match-over") && obs && obs.result) return this.resultText(obs);
+    return null;
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+
+  drawSheet(match) {
+    const family = this.controller.obs ? this.controller.obs.game : null;
+    for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, family, ME);
+    this.els.summary.textContent = this.controller.state ? sheetSummary(match, ME) : "";
+    this.els.summary.hidden = !this.controller.state;
+  }
+
+  drawActions(obs, interactive) {
+    const { actions } = this.els;
+    const style = this.settings.deckStyle;
+    actions.replaceChildren();
+    const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]));
+    offered.sort((a, b) => ACTION_ORDER.indexOf(a.split(":")[0]) - ACTION_ORDER.indexOf(b.split(":")[0]));
+    for (const action of offered) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = action;
+      if (action.startsWith("marry:")) {
+        // compact on the table ("40" and the suit), the full words for screen readers and hover
+        button.classList.add("marry");
+        button.append(suitIcon(action.slice(6), { style, fourColour: this.settings.fourColour }),
+          t("action.marry.short", { points: marriagePoints(action, obs) }));
+        button.setAttribute("aria-label", actionName(action, obs, style));
+        button.title = actionName(action, obs, style);
+      } else {
+        button.textContent = actionName(action, obs, style);
+      }
+      button.disabled = !interactive;
+      if (action === "next" || action === "claim") button.classList.add("primary");
+      actions.appendChild(button);
+    }
+    if (obs.result && (!obs.match || obs.match.over)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.ui = "new-game";
+      button.className = "primary";
+      button.textContent = t("action.newGame");
+      actions.appendChild(button);
+    }
+  }
+
+  /** The whole table from one observation. */
+  drawTable(obs, { interactive = false } = {}) {
+    const { els, settings } = this;
+    const family = obs.game;
+    const mine = interactive && obs.to_move === ME && !obs.result && !this.controller.readOnly;
+    this.hand.render({
+      cards: obs.hand, legal: mine ? obs.legal_actions : [], illegal: obs.illegal,
+      game: family, trump: obs.trump, settings, interactive: mine,
+    });
+    const onTable = new Set(obs.trick.map(([, card]) => card));
+    const known = (obs.known_opponent_cards || []).filter((card) => !onTable.has(card));
+    renderOpponentHand(els.opponentHand, obs.opponent_hand_size, known, settings);
+    renderTalon(els.talon, obs, settings, family);
+    renderTrick(els.trick, obs.trick, ME, settings);
+    this.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, obs, settings,
+      this.trickReview(obs.profile));
+    renderScores(els.scores, obs, settings, family);
+    this.drawActions(obs, interactive && !this.controller.readOnly);
+    this.drawSheet(obs.match);
+    html.dataset.game = family;
+    html.dataset.playing = obs.profile;
+  }
+
+  /** "own" (SV-6) or "last" (ST-1): the profile's review right as the engine describes it. */
+  trickReview(id) {
+    const profile = this.profiles().find((p) => p.id === id);
+    return profile && profile.trick_review ? profile.trick_review : null;
+  }
+
+  /** Redraw in place (a setting or the language changed). */
+  redraw() {
+    const c = this.controller;
+    this.drawOpponentLabel();
+    this.news("");
+    if (c.obs) this.drawTable(c.obs, { interactive: !c.busy });
+    else this.drawSheet(null);
+    const text = this.statusText(this.els.status.dataset.status);
+    if (text !== null) this.els.status.textContent = text;
+    if (this.statusBeforeSetup) {
+      const before = this.statusText(this.statusBeforeSetup[0]);
+      if (before !== null) this.statusBeforeSetup[1] = before;
+    }
+  }
+
+  // --- the controller's moments -----------------------------------------------------------------
+
+  /** The player chose: a card goes to the table at once (it is legal: the engine listed it). */
+  acting(action, auto) {
+    this.news("");
+    if (auto) this.announce(t("you.claimAuto"));
+    for (const b of document.querySelectorAll("[data-zone='hand'] button, [data-zone='actions'] button")) b.disabled = true;
+    this.setStatus("opponent-turn", t("status.thinking"));
+    if (action.length !== 2) return undefined;
+    const button = this.hand.container.querySelector(`button[data-card='${action}']`);
+    if (!button) return undefined;
+    const before = snapshot(this.els.table);
+    button.remove();
+    this.hand.container.querySelector(`#why-${action}`)?.remove();
+    const card = faceCard(action, this.settings);
+    card.classList.add("trick-card", "mine");
+    card.style.setProperty("--order", String(this.els.trick.children.length));
+    this.els.trick.appendChild(card);
+    return flip(this.els.table, before, this.settings, origin);
+  }
+
+  /** One applied action: the finished trick first (trick_view), then the position after it. */
+  async step({ seat, action, observation, trick_view: trickView, prev }) {
+    const generation = this.controller.generation;
+    if (seat === AI) this.computerNews(action, observation);
+    let before = snapshot(this.els.table);
+    if (trickView && prev) {
+      this.drawTable(trickView);
+      await flip(this.els.table, before, this.settings, origin);
+      await wait(trickPause(this.settings));
+      if (generation !== this.controller.generation) return;
+      const trick = observation.history[observation.history.length - 1];
+      this.announce(t(trick.winner === ME ? "trick.you" : "trick.opponent"));
+      const pile = trick.winner === ME ? this.els.myPile : this.els.oppPile;
+      await collect([...this.els.trick.querySelectorAll(".trick-card")], pile, this.settings);
+      if (generation !== this.controller.generation) return;
+      before = snapshot(this.els.table);
+    }
+    this.drawTable(observation);
+    if (prev) await flip(this.els.table, before, this.settings, origin);
+  }
+
+  computerNews(action, obs) {
+    const style = this.settings.deckStyle;
+    if (action.startsWith("marry:")) {
+      this.news(t("opp.marry", { suit: suitName(action.slice(6), style), points: marriagePoints(action, obs, AI) }));
+    } else if (action.length === 2) {
+      this.announce(t("area.played", { seat: t("seat.opponent"), card: cardName(action, style) }));
+    } else if (action === "exchange" && style === "german") {
+      this.news(t("opp.exchange.german"));
+    } else if (["exchange", "close", "claim"].includes(action)) {
+      this.news(t(`opp.${action}`));
+    }
+  }
+
+  yourTurn(obs) {
+    let text = t("status.yourTurnLead");
+    if (obs.pending_marriage) text = this.marriageStatus(obs);
+    else if (obs.trick.length) text = t("status.yourTurnAnswer");
+    this.setStatus(obs.to_move === ME ? "your-turn" : "opponent-turn", text);
+    this.drawTable(obs, { interactive: true });
+    // keyboard players get the focus back on their hand; mouse and touch players see no lifted card
+    if (this.usingKeyboard && (!this.els.table.contains(document.activeElement) || document.activeElement === document.body)) {
+      this.hand.container.querySelector("button[data-card][tabindex='0']")?.focus({ preventScroll: true });
+    }
+  }
+
+  dealOver(obs, over) {
+    this.setStatus(over ? "match-over" : "deal-over", this.resultText(obs));
+    this.drawTable(obs, { interactive: true });
+    if (this.usingKeyboard) this.els.actions.querySelector("button")?.focus({ preventScroll: true });
+  }
+
+  /** The set-up screen over the table ("new game"), and back. */
+  showSetup() {
+    this.statusBeforeSetup = [this.els.status.dataset.status, this.els.status.textContent];
+    this.setup.show(true);
+    this.setStatus("setup", t("status.pickGame"));
+  }
+
+  backToTable() {
+    this.setup.show(false);
+    if (this.statusBeforeSetup) this.setStatus(...this.statusBeforeSetup);
+  }
+}
+
+// Where a card that was not on the table before comes from.
+function origin(node) {
+  if (node.dataset.card) return "talon";
+  if (node.classList.contains("trick-card") && node.classList.contains("theirs")) return "opponent-hand";
+  return null;
+}
