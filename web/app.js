@@ -48,7 +48,7 @@ async function boot() {
 
   const setup = new SetupView($("[data-zone='setup']"), storage.read("setup"));
   setup.onShow = (shown) => ui.emit("setup", { shown });
-  const view = new TableView({ controller, settings, setup, profiles: () => profiles });
+  const view = new TableView({ controller, settings, setup });
   const fail = (error) => {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));

@@ -76,9 +76,7 @@ def start(page, profile="bummerl", *, length="match", mode="ranked", level="easy
     return settle(page)
 
 
-def saved_state(page):
-    saved = page.evaluate("() => localStorage.getItem('kaffeehaus.game')")
-    return json.loads(saved)["state"] if saved else None
+from saved import saved_state  # noqa: E402  (the newest saved game, web/games.js)
 
 
 def hand(page):
@@ -481,7 +479,7 @@ def test_a_whole_deal_with_the_keyboard_alone(table):
 # --- static: every key the new modules use exists ----------------------------------------------
 
 def test_keys_used_by_the_new_modules_exist():
-    scripts = ["lang.js", "practice.js", "stats.js", "sound.js", "features.js"]
+    scripts = ["lang.js", "practice.js", "stats.js", "sound.js", "table/dialogs.js", "table/view.js"]
     keys = set()
     for name in scripts:
         source = (ROOT / "web" / name).read_text()
@@ -532,11 +530,12 @@ def test_statistics_count_matches_bummerls_and_streaks(table):
     steps = random_bummerl(7, random.Random(7))
     entry = page.evaluate("""async (steps) => {
         const src = document.querySelector('script[type=module]').src;
-        const { recordStats, loadStats } = await import(new URL('stats.js', src).href);
-        for (const [prev, obs] of steps) recordStats(prev, obs, 'hard');
-        recordStats(null, steps[steps.length - 1][1], 'hard');                // a game shown again: not counted
-        recordStats(steps[steps.length - 1][1], steps[steps.length - 1][1], 'hard');
-        return loadStats().entries['bummerl|hard'];
+        const { countDeal, emptyStats } = await import(new URL('stats-data.js', src).href);
+        const data = emptyStats();
+        for (const [prev, obs] of steps) countDeal(data, { prev, obs, level: 'hard' });
+        countDeal(data, { prev: null, obs: steps[steps.length - 1][1], level: 'hard' });   // a game shown again: not counted
+        countDeal(data, { prev: steps[steps.length - 1][1], obs: steps[steps.length - 1][1], level: 'hard' });
+        return data.entries['bummerl|hard'];
     }""", steps)
     final = steps[-1][1]["match"]
     sheet = final["sheet"]
@@ -565,9 +564,11 @@ def test_statistics_count_matches_won_in_a_row(table):
         winners.append(match[-1][1]["match"]["winner"])
     entry = page.evaluate("""async (steps) => {
         const src = document.querySelector('script[type=module]').src;
-        const { recordStats, loadStats } = await import(new URL('stats.js', src).href);
-        for (const [prev, obs] of steps) recordStats(prev, obs, 'easy');
-        return loadStats().entries['bummerl|easy'];
+        const { countDeal, emptyStats } = await import(new URL('stats-data.js', src).href);
+        const data = emptyStats();
+        for (const [prev, obs] of steps) countDeal(data, { prev, obs, level: 'easy' });
+        localStorage.setItem('kaffeehaus.stats', JSON.stringify(data));   // what the dialog shows
+        return data.entries['bummerl|easy'];
     }""", steps)
     runs, run = [], 0
     for w in winners:

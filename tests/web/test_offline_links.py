@@ -80,9 +80,7 @@ def play_to_end(page, limit=40):
     raise AssertionError("the deal did not end")
 
 
-def saved(page):
-    text = page.evaluate("() => localStorage.getItem('kaffeehaus.game')")
-    return json.loads(text) if text else None
+from saved import NEWEST_JS, saved_record as saved  # noqa: E402  (the newest saved game, web/games.js)
 
 
 def table_position(page):
@@ -610,7 +608,7 @@ def test_a_replay_link_shows_the_moves_and_the_position(browser, base_url):
             assert table_position(b)["hand"] == sorted(obs["hand"])
         # "play from the start": the same deal with no move played
         dialog.locator("[data-ui='replay-play']").click()
-        b.wait_for_function("() => JSON.parse(localStorage.getItem('kaffeehaus.game') || 'null')?.state?.deals?.[0]?.actions?.length === 0 || document.querySelector('[data-status]').dataset.status === 'your-turn'")
+        b.wait_for_function(f"() => JSON.parse(({NEWEST_JS})() || 'null')?.state?.deals?.[0]?.actions?.length === 0 || document.querySelector('[data-status]').dataset.status === 'your-turn'")
         b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
         fresh = saved(b)["state"]
         assert fresh["deals"][0]["deck"] == replayed["deals"][0]["deck"]
@@ -750,11 +748,11 @@ def test_the_share_button_fits_a_phone_in_every_language(browser, base_url, loca
 
 
 def test_every_string_of_these_modules_exists_in_english():
-    """web/{links,daily,saves,offline,notices}.js take every text from web/i18n/en.json."""
+    """web/{links,daily,saves,offline,notices,tabs}.js take every text from web/i18n/en.json."""
     root = build.ROOT / "web"
     strings = json.loads((root / "i18n" / "en.json").read_text())
     keys = set()
-    for name in ("links.js", "daily.js", "saves.js", "offline.js", "notices.js"):
+    for name in ("links.js", "daily.js", "saves.js", "offline.js", "notices.js", "tabs.js"):
         source = (root / name).read_text()
         keys |= set(re.findall(r'\bt\("([^"]+)"', source))
         keys |= set(re.findall(r'dataset\.i18n = "([^"]+)"', source))

@@ -61,9 +61,7 @@ def settle(page, timeout=30_000):
     return status
 
 
-def saved_state(page):
-    saved = page.evaluate("() => localStorage.getItem('kaffeehaus.game')")
-    return json.loads(saved)["state"] if saved else None
+from saved import saved_state  # noqa: E402  (the newest saved game, web/games.js)
 
 
 def page_engine(page):

@@ -5,7 +5,7 @@ import { backCard, faceCard, cardName } from "./cardview.js";
 
 /**
  * The tricks seat `obs.player` may look at now ({tricks, last, allOwn}); `trickReview` is the
- * profile's right as the engine's profiles() states it ("own" | "last"), when it does.
+ * rule the engine names (observation.trick_review: "own" for SV-6, "last" for ST-1).
  */
 export function reviewable(obs, trickReview = null) {
   const history = obs.history || [];

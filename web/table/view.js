@@ -45,11 +45,10 @@ export function marriagePoints(action, obs, player = null) {
 }
 
 export class TableView {
-  constructor({ controller, settings, setup, profiles = () => [] }) {
+  constructor({ controller, settings, setup }) {
     this.controller = controller;
     this.settings = settings;
     this.setup = setup;
-    this.profiles = profiles;
     this.usingKeyboard = false;
     this.review = null;
     this.statusBeforeSetup = null;
@@ -223,18 +222,12 @@ export class TableView {
     renderTalon(els.talon, obs, settings, family);
     renderTrick(els.trick, obs.trick, ME, settings);
     this.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, obs, settings,
-      this.trickReview(obs.profile));
+      obs.trick_review);
     renderScores(els.scores, obs, settings, family);
     this.drawActions(obs, interactive && !this.controller.readOnly);
     this.drawSheet(obs.match);
     html.dataset.game = family;
     html.dataset.playing = obs.profile;
-  }
-
-  /** "own" (SV-6) or "last" (ST-1): the profile's review right as the engine describes it. */
-  trickReview(id) {
-    const profile = this.profiles().find((p) => p.id === id);
-    return profile && profile.trick_review ? profile.trick_review : null;
   }
 
   /** Redraw in place (a setting or the language changed). */

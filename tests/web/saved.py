@@ -1,0 +1,28 @@
+"""The saved game as the page keeps it (web/games.js: localStorage["kaffeehaus.games"], one
+record per game, newest first), for the browser tests."""
+from __future__ import annotations
+
+import json
+
+# JS: the newest saved game record as JSON text, or null
+NEWEST_JS = """() => {
+    const file = JSON.parse(localStorage.getItem('kaffeehaus.games') || 'null');
+    if (!file || !file.games) return null;
+    const games = Object.values(file.games).sort((a, b) => b.updated - a.updated);
+    return games.length ? JSON.stringify(games[0]) : null;
+}"""
+
+
+def saved_record(page):
+    """The newest saved game {id, rev, state, level, levelUsed, aiSeed, mode, history}, or None."""
+    text = page.evaluate(NEWEST_JS)
+    return json.loads(text) if text else None
+
+
+def saved_state(page):
+    record = saved_record(page)
+    return record["state"] if record else None
+
+
+def saved_count(page):
+    return page.evaluate("() => Object.keys((JSON.parse(localStorage.getItem('kaffeehaus.games') || 'null') || {games: {}}).games).length")

@@ -1,0 +1,84 @@
+"""One engine message per turn (issue 8): the page asks the worker once for the player's action
+and the computer's whole reply (`play`), once when a game is put on the table
+(`computer_turn`). Counted in Chromium by wrapping Worker.prototype.postMessage while whole
+single deals are played by clicking legal cards, the computer's replies included.
+Before the controller (apply → observation → observation → ai_action → apply → observation)
+it was 8.2 messages per card in Schnapsen and 6.2 in Schneider."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+ENGINE_BOOT_MS = 60_000
+SETTLED = "html[data-busy='false']"
+COUNTER = """
+(() => {
+    const send = Worker.prototype.postMessage;
+    window.__engineMessages = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && typeof message.cmd === 'string') window.__engineMessages.push(message.cmd);
+        return send.call(this, message, ...rest);
+    };
+    localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));
+})();
+"""
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+    yield ctx
+    ctx.close()
+
+
+def settle(page):
+    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+    return page.get_attribute("[data-status]", "data-status")
+
+
+def play_single_deal(page, profile, rng):
+    """Start a single deal from the set-up screen and click legal cards until it is over:
+    (engine messages, cards the player played)."""
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    page.click(f"[data-profile='{profile}']")
+    page.select_option("[data-setup='level']", "easy")
+    page.select_option("[data-setup='length']", "deal")
+    start = page.evaluate("() => window.__engineMessages.length")
+    page.click("[data-action='start']")
+    status = settle(page)
+    cards = 0
+    while status == "your-turn":
+        playable = page.eval_on_selector_all("[data-zone='hand'] button[data-card]:enabled",
+                                             "els => els.map(e => e.dataset.card)")
+        if playable:
+            page.click(f"[data-zone='hand'] button[data-card='{rng.choice(playable)}']")
+            cards += 1
+        else:   # only actions are legal (e.g. a claim): one of them
+            page.locator("[data-zone='actions'] button[data-action]").first.click()
+        status = settle(page)
+    assert status == "match-over", page.text_content("[data-status]")
+    messages = page.evaluate("(n) => window.__engineMessages.slice(n)", start)
+    page.click("header [data-ui='new-game']")
+    return messages, cards
+
+
+@pytest.mark.parametrize("profile,min_cards", [("schnapsen", 20), ("schneider", 16)])
+def test_at_most_two_engine_messages_per_card(page, base_url, profile, min_cards):
+    page.add_init_script(COUNTER)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    rng = random.Random(f"messages:{profile}")
+    messages, cards, deals = [], 0, 0
+    while cards < min_cards:
+        sent, played = play_single_deal(page, profile, rng)
+        messages += sent
+        cards += played
+        deals += 1
+    per_card = len(messages) / cards
+    kinds = {cmd: messages.count(cmd) for cmd in sorted(set(messages))}
+    print(f"\n{profile}: {len(messages)} engine messages for {cards} cards over {deals} deals "
+          f"= {per_card:.2f} per card {kinds}")
+    assert per_card <= 2, (per_card, kinds)
+    assert set(messages) <= {"profiles", "new_deal", "computer_turn", "play", "from_json"}, kinds
+    assert page.watch.errors == []
