@@ -45,9 +45,9 @@ def test_profiles_options_and_levels_have_names():
 
 
 def test_the_setup_offers_every_level_the_engine_plays_strongest_first():
-    """web/table/dialogs.js lists the levels for people (the engine's LEVELS, weakest first,
+    """web/storage.js lists the levels for people (the engine's LEVELS, weakest first,
     without the benchmark bots `random` and `heuristic`), so the two lists cannot drift."""
-    source = (ROOT / "web/table/dialogs.js").read_text()
+    source = (ROOT / "web/storage.js").read_text()
     listed = json.loads(re.search(r"export const LEVELS = (\[[^\]]*\]);", source).group(1))
     playable = [level for level in ai.LEVELS if level not in ("random", "heuristic")]
     assert listed == playable[::-1]
