@@ -1,0 +1,130 @@
+"""Messages: plain JSON objects in one hash chain, and their compact text form (a code).
+
+A message is {"game": id, "seq": n, "prev": hash of message n-1 ("" for n = 0), "from": seat,
+"body": {...}}. Both parties keep the chain's length and the hash of its last message; a
+message is accepted only if it names this game, the next sequence number and that hash, and
+comes from the other seat. So a reordered, replayed or dropped message is refused, and a
+message altered in transit is found by its sender one step later: the reply names the hash of
+what was received, which is not the hash of what was sent.
+
+The hash is SHA-256 of the canonical JSON (sorted keys, no spaces, ASCII). The code is
+base64url (no padding) of the zlib-compressed canonical JSON, prefixed with "kd1.".
+"""
+
+import base64
+import hashlib
+import json
+import zlib
+
+from .errors import ChainError, MalformedMessage
+
+CODE_PREFIX = "kd1."
+MAX_CODE_LENGTH = 200_000
+MAX_JSON_LENGTH = 400_000
+MESSAGE_KEYS = {"game", "seq", "prev", "from", "body"}
+
+
+def canonical(obj):
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def digest(message):
+    return hashlib.sha256(canonical(message).encode()).hexdigest()
+
+
+def make(game_id, seq, prev, seat, body):
+    return {"game": game_id, "seq": seq, "prev": prev, "from": seat, "body": body}
+
+
+def check_shape(message):
+    """A message's envelope, checked before anything else; returns it."""
+    if isinstance(message, str):
+        message = decode(message)
+    if not isinstance(message, dict) or set(message) != MESSAGE_KEYS:
+        raise MalformedMessage("a message must be an object with game, seq, prev, from, body")
+    if not isinstance(message["game"], str) or not 0 < len(message["game"]) <= 64:
+        raise MalformedMessage("a message's game id must be a short string")
+    if type(message["seq"]) is not int or message["seq"] < 0:
+        raise MalformedMessage("a message's seq must be a non-negative integer")
+    if not isinstance(message["prev"], str) or len(message["prev"]) not in (0, 64):
+        raise MalformedMessage("a message's prev must be a SHA-256 hex digest")
+    if message["from"] not in (0, 1) or type(message["from"]) is not int:
+        raise MalformedMessage("a message's sender must be seat 0 or 1")
+    if not isinstance(message["body"], dict):
+        raise MalformedMessage("a message's body must be an object")
+    return message
+
+
+class Chain:
+    """One party's end of the chain: the game id, the next sequence number, the last hash."""
+
+    __slots__ = ("game", "seq", "last")
+
+    def __init__(self, game, seq=0, last=""):
+        self.game = game
+        self.seq = seq
+        self.last = last
+
+    def as_json(self):
+        return {"game": self.game, "seq": self.seq, "last": self.last}
+
+    def send(self, seat, body):
+        message = make(self.game, self.seq, self.last, seat, body)
+        self._advance(message)
+        return message
+
+    def check(self, message, seat, sent):
+        """Raise ChainError unless `message` is the next one, from the other seat. `sent`: my
+        messages since the last one received (the one a reply must name is among them)."""
+        if self.game is not None and message["game"] != self.game:
+            raise ChainError("this message belongs to another game")
+        if message["from"] != 1 - seat:
+            raise ChainError(f"this message is from seat {message['from']}, not the opponent")
+        seq = message["seq"]
+        if seq < self.seq:
+            raise ChainError(f"message {seq} was already received (a replay)")
+        if seq > self.seq:
+            raise ChainError(f"message {seq} arrived, message {self.seq} is missing")
+        if message["prev"] != self.last:
+            if sent:
+                raise ChainError(f"the opponent received a different message {seq - 1}: "
+                                 f"it was altered in transit")
+            raise ChainError(f"message {seq} does not follow message {seq - 1}")
+
+    def accept(self, message):
+        if self.game is None:
+            self.game = message["game"]
+        self._advance(message)
+
+    def _advance(self, message):
+        self.seq = message["seq"] + 1
+        self.last = digest(message)
+
+
+# --- the text code ---------------------------------------------------------------------
+
+def encode(message):
+    """The message as a short URL-safe text: "kd1." + base64url(zlib(canonical JSON))."""
+    packed = zlib.compress(canonical(message).encode(), 9)
+    return CODE_PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode()
+
+
+def decode(code):
+    if not isinstance(code, str):
+        raise MalformedMessage("a code must be text")
+    code = "".join(code.split())                  # messengers wrap long lines
+    if not code.startswith(CODE_PREFIX):
+        raise MalformedMessage("this is not a Kaffeehaus duel code")
+    if len(code) > MAX_CODE_LENGTH:
+        raise MalformedMessage("this code is too long")
+    body = code[len(CODE_PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(packed, MAX_JSON_LENGTH)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError
+        message = json.loads(text.decode())
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise MalformedMessage("this code is damaged or incomplete") from None
+    return check_shape(message)

@@ -1,0 +1,76 @@
+"""Whole matches through the duel protocol (kaffeehaus.duel, docs/PROTOCOL.md): two independent
+in-process parties, each knowing only its own cards and the public ones, play every profile to
+the end; both verify every deal, and the plain engine replaying the revealed decks and the
+same actions gives identical results and match scores. Every observation a party decided on
+equals the plain engine's observation of that seat in that position."""
+import json
+
+import pytest
+
+from duel_driver import OPTIONS, PROFILES, Duel, check_against_plain_engine
+from kaffeehaus import api
+from kaffeehaus.duel import Party
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_whole_match_matches_the_plain_engine(profile, seed):
+    duel = Duel(profile, seed=seed).run()
+    verified = check_against_plain_engine(duel)
+    assert len(verified["deals"]) >= 1
+    assert len(duel.decisions) > 10
+
+
+@pytest.mark.parametrize("profile", sorted(OPTIONS))
+def test_whole_match_with_options(profile):
+    duel = Duel(profile, OPTIONS[profile], seed=3).run()
+    check_against_plain_engine(duel)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_single_deal(profile):
+    duel = Duel(profile, seed=4, is_match=False).run()
+    verified = check_against_plain_engine(duel)
+    assert len(verified["deals"]) == 1 and verified["match"] is False
+
+
+def test_saved_and_loaded_at_every_step_with_codes():
+    """A page stores the party as JSON and sends codes: the same game, every step through
+    JSON and the text code."""
+    duel = Duel("bummerl", seed=5, roundtrip=True).run()
+    check_against_plain_engine(duel)
+
+
+def test_neither_party_ever_holds_the_others_hidden_cards():
+    """During play, a party's opened positions are its own cards and the public ones only."""
+    duel = Duel("schnapsen", seed=6, is_match=False)
+
+    def check(d):
+        for party in d.parties:
+            if party.in_play():
+                view = party.view()
+                assert set(party.deal.known) <= view.entitled(party.seat)
+                hidden = view.hand_positions(1 - party.seat) - view.public
+                assert not hidden & set(party.deal.known)
+        return False
+
+    for _ in range(10_000):
+        check(duel)
+        if not duel.step():
+            break
+    check_against_plain_engine(duel)
+
+
+def test_first_dealer_comes_from_both_coins():
+    dealers = set()
+    for seed in range(12):
+        duel = Duel("schnapsen", seed=seed, is_match=False).run()
+        dealers.add(duel.parties[0].status()["verified_state"]["first_dealer"])
+    assert dealers == {0, 1}
+
+
+def test_real_group_one_deal():
+    """RFC 3526's 2048-bit group, as the page uses it: one whole deal."""
+    duel = Duel("schnapsen", seed=7, group="modp2048", is_match=False).run()
+    check_against_plain_engine(duel)
+    assert duel.parties[0].as_json()["group"] == "modp2048"
