@@ -26,7 +26,8 @@ from ..profiles import check_profile, deck_of, normalise_options
 from . import messages
 from .errors import ChainError, DuelError, IllegalMove, KeyMismatch, MalformedMessage, \
     VerificationFailed
-from .group import DEFAULT_GROUP, group as make_group
+from . import group as _group
+from .group import group as make_group
 from .keys import KeySet, check_commitments, check_key
 from .shuffle import encrypt_and_shuffle, open_position, plaintexts, rekey
 from .verify import open_deck, replay
@@ -99,7 +100,7 @@ class Party:
 
     # --- creation and JSON ---------------------------------------------------------------
     @classmethod
-    def new(cls, profile, options=None, seat=0, *, is_match=True, group=DEFAULT_GROUP):
+    def new(cls, profile, options=None, seat=0, *, is_match=True, group=None):
         """(party, messages to send): seat 0 starts the game (its first message is the
         invitation); seat 1 waits for that invitation."""
         profile = check_profile(profile)
@@ -109,7 +110,7 @@ class Party:
         if type(is_match) is not bool:
             raise ValueError("match must be true or false")
         party = cls()
-        party.group = make_group(group)
+        party.group = make_group(group or _group.DEFAULT_GROUP)
         party.profile, party.options, party.is_match, party.seat = profile, options, is_match, seat
         party.chain = messages.Chain(secrets.token_hex(8) if seat == 0 else None)
         party.sent = []
@@ -143,6 +144,15 @@ class Party:
 
     @classmethod
     def from_json(cls, data):
+        try:
+            return cls._from_json(data)
+        except DuelError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            raise MalformedMessage(f"malformed duel state: {type(exc).__name__}") from None
+
+    @classmethod
+    def _from_json(cls, data):
         if not isinstance(data, dict) or set(data) != PARTY_KEYS or data["format"] != FORMAT:
             raise MalformedMessage("this is not a saved duel (kaffeehaus-duel/1)")
         party = cls()
@@ -627,8 +637,8 @@ class Party:
             raise IllegalMove(f"it is not seat {self.seat}'s turn")
         if self._missing(view):
             raise IllegalMove("waiting for the opponent's key to a card of this hand")
-        shown = view.shown_positions(action) if action in view.deal.legal_actions() else []
-        view.apply(self.seat, action)
+        view.apply(self.seat, action)                  # IllegalMove unless legal
+        shown = view.shown_positions(action)
         deal = self.deal
         deal.actions.append([self.seat, action])
         deal.draft.append([action] + shown)

@@ -34,8 +34,11 @@ HAND_DEPENDENT = frozenset({"must_follow_suit", "must_beat", "must_trump"})
 class View:
     """The engine deal of one party's knowledge, with the public positions and who saw what."""
 
-    def __init__(self, profile, options, dealer, seat, known, actions):
-        cards = deck_of(profile, options)
+    def __init__(self, profile, options, dealer, seat, known, actions, fill=None):
+        """`known`: {position: card} opened by `seat`; `actions`: [(player, action)] of the
+        deal so far; `fill`: the order of the unseen cards (the profile's order if None: any
+        order gives the same legal actions and observation for `seat`)."""
+        cards = deck_of(profile, options) if fill is None else fill
         seen_cards = set(known.values())
         rest = iter(c for c in cards if c not in seen_cards)
         self.completion = [known[i] if i in known else next(rest) for i in range(len(cards))]
@@ -81,7 +84,6 @@ class View:
         deal = self.deal
         if not isinstance(action, str) or deal.to_move() != player:
             raise IllegalMove(f"action {str(action)[:20]!r}: it is not seat {player}'s turn")
-        shown = self.shown_positions(action)
         if player == self.seat or action in deal.legal_actions():
             try:
                 deal.apply(action)
@@ -97,6 +99,6 @@ class View:
                 deal.apply(action)
             except IllegalAction as exc:
                 raise IllegalMove(str(exc)) from None
-        self.public.update(shown)
+        self.public.update(self.shown_positions(action))   # legal now: the cards exist
         for p in (0, 1):
             self.seen[p] |= self.hand_positions(p)

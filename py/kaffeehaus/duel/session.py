@@ -1,0 +1,64 @@
+"""The duel's JSON functions, re-exported by kaffeehaus.api for the page (docs/API.md, "Duel").
+
+Every call takes and returns plain JSON: a party is the object `Party.as_json` gives (the page
+stores it and passes it back), a message is a JSON object or its text code ("kd1...."). A call
+that refuses raises a DuelError (a ValueError) and changes nothing: the caller still holds the
+party of its last verified position.
+"""
+
+from . import group as _group
+from . import messages as _messages
+from .errors import MalformedMessage
+from .party import Party
+
+
+def _turn(party, sent):
+    return {"party": party.as_json(), "messages": sent,
+            "codes": [_messages.encode(m) for m in sent], "status": party.status()}
+
+
+def duel_new(profile, *, options=None, seat=0, match=True):
+    """A new duel for `seat`: seat 0 invites (its first message is the invitation to send),
+    seat 1 waits for one (or use `duel_join`). Returns {"party", "messages", "codes",
+    "status"}."""
+    party, sent = Party.new(profile, options, seat, is_match=match)
+    return _turn(party, sent)
+
+
+def duel_join(invitation):
+    """Seat 1's party for an invitation (message or code): its profile, options and match come
+    from the invitation (shown in `status` before the player accepts). Same result as
+    `duel_receive`."""
+    message = _messages.check_shape(invitation)
+    hello = message["body"].get("hello")
+    if message["seq"] != 0 or not isinstance(hello, dict):
+        raise MalformedMessage("this is not an invitation (the first message of a duel)")
+    if hello.get("group") != _group.DEFAULT_GROUP:
+        raise MalformedMessage("the invitation uses another encryption group")
+    party, _ = Party.new(hello.get("profile"), hello.get("options"), 1,
+                         is_match=hello.get("match"))
+    sent = party.receive(message)
+    return _turn(party, sent)
+
+
+def duel_receive(party, message):
+    """The opponent's next message (object or code): checked, applied, and the reply to send
+    (often none). Refused with a DuelError otherwise."""
+    party = Party.from_json(party)
+    sent = party.receive(message)
+    return _turn(party, sent)
+
+
+def duel_act(party, action):
+    """This seat plays `action`; the messages to send (none while the seat keeps the move:
+    a whole turn travels as one message)."""
+    party = Party.from_json(party)
+    sent = party.act(action)
+    return _turn(party, sent)
+
+
+def duel_observation(party):
+    """{"observation": this seat's observation (docs/API.md) or None before the first deal is
+    dealt, "status": where the duel stands}."""
+    party = Party.from_json(party)
+    return {"observation": party.observation(), "status": party.status()}

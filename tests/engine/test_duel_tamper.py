@@ -1,0 +1,276 @@
+"""Cheating and damage in the duel protocol (docs/PROTOCOL.md, "What is detected"): each kind is
+refused with a DuelError (a ValueError, message of at most 200 characters), and the party that
+refuses stays exactly at its last verified position: it can still take the genuine message
+and finish the game."""
+import copy
+import json
+
+import pytest
+
+from duel_driver import Duel, check_against_plain_engine
+from kaffeehaus.duel import (ChainError, DuelError, IllegalMove, KeyMismatch, MalformedMessage,
+                             Party, VerificationFailed)
+from kaffeehaus.duel.view import View
+
+
+def next_message(duel, predicate):
+    """Run the duel until the next message in the queue satisfies `predicate`; return it
+    (still queued)."""
+    duel.run_until(lambda d: d.queue and predicate(d.queue[0][1]))
+    return duel.queue[0]
+
+
+def refuses(duel, to, message, error):
+    """`to` refuses `message` with `error` and is unchanged."""
+    party = duel.parties[to]
+    before = json.dumps(party.as_json(), sort_keys=True)
+    with pytest.raises(error) as info:
+        party.receive(message)
+    assert isinstance(info.value, DuelError) and isinstance(info.value, ValueError)
+    assert len(str(info.value)) <= 200
+    assert json.dumps(party.as_json(), sort_keys=True) == before
+    return str(info.value)
+
+
+def finishes(duel):
+    """After a refusal the genuine messages still finish the game."""
+    duel.run()
+    check_against_plain_engine(duel)
+
+
+def plays_card(message):
+    return any(len(a[0]) == 2 for a in message["body"].get("actions", []))
+
+
+# --- the chain -------------------------------------------------------------------------------
+
+def test_replayed_message_is_refused():
+    duel = Duel("schnapsen", seed=11, is_match=False)
+    to, message = next_message(duel, plays_card)
+    duel.deliver()
+    refuses(duel, to, message, ChainError)
+    finishes(duel)
+
+
+def test_dropped_message_is_refused():
+    duel = Duel("bummerl", seed=12, is_match=False)
+    to, first = next_message(duel, plays_card)
+    saved = duel.parties[to].as_json()                    # the receiver before `first`
+    duel.deliver()
+    _, second = next_message(duel, lambda m: m["from"] == first["from"])
+    late = Party.from_json(saved)
+    with pytest.raises(ChainError, match="missing"):
+        late.receive(second)                              # `first` was dropped
+    assert late.as_json() == saved
+    late.receive(first)                                   # the dropped one, then on
+    finishes(duel)
+
+
+def test_reordered_message_is_refused():
+    duel = Duel("schneider", seed=13, is_match=False)
+    to, first = next_message(duel, plays_card)
+    saved = duel.parties[to].as_json()
+    duel.deliver()
+    _, second = next_message(duel, lambda m: m["from"] == first["from"])
+    late = Party.from_json(saved)
+    for message in (second, first):                       # out of order
+        if message is second:
+            with pytest.raises(ChainError):
+                late.receive(message)
+        else:
+            late.receive(message)
+    finishes(duel)
+
+
+def test_message_of_another_game_is_refused():
+    duel = Duel("schnapsen", seed=14, is_match=False)
+    other = Duel("schnapsen", seed=14, is_match=False)
+    to, _ = next_message(duel, plays_card)
+    _, foreign = next_message(other, plays_card)
+    refuses(duel, to, foreign, ChainError)
+    finishes(duel)
+
+
+def test_message_altered_in_transit_is_found_by_its_sender():
+    """The receiver cannot tell (the ciphertext is a valid one), but its reply names the hash
+    of what it received: the sender refuses it."""
+    duel = Duel("schnapsen", seed=15, is_match=False)
+    to, message = duel.queue.popleft()                    # seat 0's X, to seat 1
+    altered = copy.deepcopy(message)
+    stage = altered["body"]["stage"]
+    stage[0], stage[1] = stage[1], stage[0]               # a valid deck, in another order
+    replies = duel.parties[to].receive(altered)
+    text = refuses(duel, 1 - to, replies[0], ChainError)
+    assert "altered in transit" in text
+
+
+# --- ciphertexts and keys --------------------------------------------------------------------
+
+def test_ciphertext_outside_the_group_is_refused():
+    duel = Duel("schnapsen", seed=16, is_match=False)
+    to, message = duel.queue[0]
+    bad = copy.deepcopy(message)
+    p = duel.parties[0].group.p
+    non_residue = next(x for x in range(2, 100) if pow(x, (p - 1) // 2, p) == p - 1)
+    bad["body"]["stage"][3] = format(non_residue, "x")
+    refuses(duel, to, bad, MalformedMessage)
+    finishes(duel)
+
+
+def test_changed_card_ciphertext_opens_to_no_card():
+    """Seat 0's re-keyed deck Z with one of seat 1's positions changed: seat 1 cannot open its
+    hand, at once."""
+    duel = Duel("schnapsen", seed=17, is_match=False)
+    to, message = next_message(duel, lambda m: m["from"] == 0 and "coin_open" in m["body"])
+    bad = copy.deepcopy(message)
+    position = bad["body"]["keys"][0][0]                  # a position of seat 1's hand
+    g = duel.parties[0].group
+    bad["body"]["stage"][position] = format(pow(12345, 2, g.p), "x")
+    refuses(duel, to, bad, KeyMismatch)
+    finishes(duel)
+
+
+def test_key_not_matching_its_commitment_is_refused():
+    duel = Duel("bummerl", seed=18, is_match=False)
+    to, message = next_message(duel, lambda m: plays_card(m) and m["body"].get("keys"))
+    bad = copy.deepcopy(message)
+    key = int(bad["body"]["keys"][0][1], 16)
+    bad["body"]["keys"][0][1] = format(key + 1, "x")
+    assert "commitment" in refuses(duel, to, bad, KeyMismatch)
+    finishes(duel)
+
+
+@pytest.mark.parametrize("which", ["deck", "cards"])
+def test_wrong_key_at_reveal_is_refused(which):
+    duel = Duel("schnapsen", seed=19, is_match=False)
+    to, message = next_message(duel, lambda m: "reveal" in m["body"])
+    bad = copy.deepcopy(message)
+    reveal = bad["body"]["reveal"]
+    if which == "deck":
+        reveal["deck"] = format(int(reveal["deck"], 16) + 2, "x")
+    else:
+        reveal["cards"][5] = reveal["cards"][4]
+    refuses(duel, to, bad, KeyMismatch)
+    finishes(duel)
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+def test_changed_action_is_refused():
+    """The card named is not the card its position opens to."""
+    duel = Duel("schnapsen", seed=20, is_match=False)
+    to, message = next_message(duel, plays_card)
+    bad = copy.deepcopy(message)
+    item = next(a for a in bad["body"]["actions"] if len(a[0]) == 2)
+    item[0] = next(c for c in ("AH", "AS", "AC", "AD") if c != item[0])
+    refuses(duel, to, bad, (IllegalMove, VerificationFailed))
+    finishes(duel)
+
+
+def test_card_not_dealt_is_refused():
+    """A party claims a card of the receiver's own hand, from a position of that hand."""
+    duel = Duel("bummerl", seed=21, is_match=False)
+    to, message = next_message(duel, lambda m: plays_card(m) and "stage" not in m["body"])
+    receiver = duel.parties[to]
+    view = receiver.view()
+    mine = sorted(view.hand_positions(to))
+    bad = copy.deepcopy(message)
+    item = next(a for a in bad["body"]["actions"] if len(a[0]) == 2)
+    item[0], item[1] = receiver.deal.known[mine[0]], mine[0]
+    assert "not in its hand" in refuses(duel, to, bad, IllegalMove)
+    # ... and a card it does not hold, from a position it does hold
+    bad = copy.deepcopy(message)
+    item = next(a for a in bad["body"]["actions"] if len(a[0]) == 2)
+    item[0] = receiver.deal.known[mine[0]]
+    refuses(duel, to, bad, IllegalMove)
+    finishes(duel)
+
+
+def test_action_out_of_turn_is_refused():
+    duel = Duel("schneider", seed=22, is_match=False)
+    to, message = next_message(duel, plays_card)
+    bad = copy.deepcopy(message)
+    bad["body"]["actions"] = bad["body"]["actions"] * 2   # the same seat again
+    refuses(duel, to, bad, IllegalMove)
+    finishes(duel)
+
+
+def test_own_illegal_action_is_refused_and_nothing_changes():
+    duel = Duel("schnapsen", seed=23, is_match=False)
+    duel.run_until(lambda d: not d.queue and d.mover() is not None)
+    party = duel.parties[duel.mover()]
+    before = party.as_json()
+    obs = party.observation()
+    for action in ["next", "marry:X", "ZZ", 7] + [c for c in party.cards if c not in obs["hand"]]:
+        with pytest.raises(DuelError):
+            party.act(action)
+    assert party.as_json() == before
+    other = duel.parties[1 - party.seat]
+    with pytest.raises(IllegalMove):
+        other.act(obs["legal_actions"][0])                  # not its turn
+    finishes(duel)
+
+
+class Cheater(Party):
+    """A party whose own moves are checked only as the opponent's are during play: it can
+    break the follow-suit rules of phase 2 (SV-1, SB-1, SN-10 follow_suit)."""
+
+    def view(self):
+        d = self.deal
+        return View(self.profile, self.options, d.dealer, None, d.known,
+                    [(p, a) for p, a in d.actions])
+
+    def _missing(self, view):
+        return view.entitled(self.seat) - set(self.deal.known)
+
+    def _on_reveal(self, body, theirs):
+        """It does not verify the honest party; it reveals its keys as the protocol asks."""
+        deal = self.deal
+        deal.their_reveal = theirs
+        self.over = True
+        if deal.revealed:
+            return []
+        deal.revealed = True
+        return [self._send({"deal": deal.index, "reveal": deal.mine.as_json(self.group)})]
+
+
+def cheat_until_verified(profile, options, seed):
+    duel = Duel(profile, options, seed=seed, is_match=False)
+    duel.parties[0] = Cheater.from_json(duel.parties[0].as_json())
+    cheated = []
+    while True:
+        if duel.queue:
+            to, message = duel.queue[0]
+            if to == 1 and cheated and "reveal" in message["body"]:
+                return duel, message, cheated
+            duel.deliver()
+            continue
+        seat = duel.mover()
+        if seat is None:
+            return duel, None, cheated
+        party = duel.parties[seat]
+        obs = party.observation()
+        wrong = [c for c, why in obs["illegal"].items()
+                 if why in ("must_follow_suit", "must_beat", "must_trump")]
+        if seat == 0 and wrong and not cheated:
+            cheated.append(wrong[0])
+            duel._post(0, party.act(wrong[0]))
+        elif "close" in obs["legal_actions"]:
+            duel.decide("close")                          # reach phase 2 at once
+        else:
+            duel.decide()
+
+
+@pytest.mark.parametrize("profile, options", [("schnapsen", None), ("bummerl", None),
+                                              ("schneider", {"follow_suit": True})])
+def test_illegal_follow_suit_is_found_at_verification(profile, options):
+    for seed in range(40):
+        duel, reveal, cheated = cheat_until_verified(profile, options, seed)
+        if cheated and reveal is not None:
+            break
+    else:
+        pytest.fail("no chance to cheat found")
+    honest = duel.parties[1]
+    assert honest.status()["deferred_checks"]             # accepted for now, checked later
+    text = refuses(duel, 1, reveal, VerificationFailed)
+    assert "illegal" in text and cheated[0] in text
