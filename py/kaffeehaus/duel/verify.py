@@ -10,7 +10,6 @@ move (a suit not followed in phase 2, say) fails here. Both parties reach the sa
 the same engine state and the same result.
 """
 
-from .. import api
 from .errors import VerificationFailed
 from .shuffle import check_encrypt_and_shuffle, check_rekey, open_position, plaintexts
 
@@ -42,6 +41,7 @@ def open_deck(group, cards, stages, keys, known, opponent):
 def replay(state):
     """Replay a plain engine state (validated by kaffeehaus.api); VerificationFailed naming the
     first illegal action."""
+    from .. import api              # at call time: kaffeehaus.api re-exports the duel's calls
     try:
         return api.deal_result(state)
     except ValueError as exc:
