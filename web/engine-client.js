@@ -38,6 +38,7 @@ export const COMMANDS = Object.freeze([
   "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
   "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
   "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
+  "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation",
 ]);
 
 export class EngineError extends Error {

@@ -15,6 +15,8 @@ from . import jsontext as _jsontext
 from . import share as _share
 from . import turns as _turns
 from .deal import IllegalAction
+from .duel.session import (duel_act, duel_join, duel_new, duel_observation,  # noqa: F401
+                            duel_receive)             # two players, no dealer: docs/PROTOCOL.md
 from .messages import cut as _cut
 from .messages import short as _short
 from .observation import observe, result_json
@@ -25,6 +27,7 @@ __all__ = [
     "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
     "observation", "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
     "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
+    "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation",
 ]
 
 MAX_JSON_LENGTH = _jsontext.MAX_JSON_LENGTH

@@ -126,6 +126,23 @@ CALLS = {
     "computer_turn": st.tuples(st.tuples(states, seats), st.fixed_dictionaries(
         {"level": ai_levels}, optional={"seed": ai_seeds, "budget_ms": budgets})),
 }
+# The duel (docs/PROTOCOL.md): a party in the small test group (so the fuzz stays fast; seat 0
+# of duel_new is only reached through garbage seats), and its messages.
+import kaffeehaus.duel.group  # noqa: E402
+from kaffeehaus.duel import Party  # noqa: E402
+_INVITER, _INVITATION = Party.new("schnapsen", None, 0, group="test256")
+PARTIES = [_INVITER.as_json(), Party.new("schnapsen", None, 1, group="test256")[0].as_json()]
+MESSAGES = _INVITATION + [{"game": "x", "seq": 0, "prev": "", "from": 0, "body": {}}]
+parties = st.one_of(st.sampled_from(PARTIES), damaged(PARTIES), garbage)
+duel_messages = st.one_of(st.sampled_from(MESSAGES), damaged(MESSAGES), tokens, garbage)
+CALLS.update({
+    "duel_new": st.tuples(st.tuples(profiles), st.fixed_dictionaries({}, optional={
+        "options": options, "seat": st.one_of(st.just(1), garbage), "match": garbage})),
+    "duel_join": st.tuples(st.tuples(duel_messages), st.just({})),
+    "duel_receive": st.tuples(st.tuples(parties, duel_messages), st.just({})),
+    "duel_act": st.tuples(st.tuples(parties, actions), st.just({})),
+    "duel_observation": st.tuples(st.tuples(parties), st.just({})),
+})
 FUNCTIONS = [name for name in api.__all__ if name != "IllegalAction"]
 
 

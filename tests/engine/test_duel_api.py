@@ -1,0 +1,142 @@
+"""The duel through kaffeehaus.api as the page will call it (docs/API.md "Duel"): plain JSON
+parties, messages as text codes, observations; a refused message leaves the caller's party as
+it was; a session saved as JSON text in the middle of a deal resumes and finishes."""
+import json
+import random
+
+import pytest
+
+import kaffeehaus.duel.group as duel_group
+from kaffeehaus import api
+from kaffeehaus.duel import messages
+
+
+@pytest.fixture
+def small_group(monkeypatch):
+    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "test256")
+
+
+def choose(observation, rng):
+    legal = observation["legal_actions"]
+    if observation["claim_wins"]:
+        return "claim"
+    return rng.choice([a for a in legal if a != "claim"] or legal)
+
+
+class Table:
+    """Two pages: each keeps its party as JSON text and sends codes."""
+
+    def __init__(self, profile, options=None, match=True, seed=0):
+        self.rng = random.Random(seed)
+        out = api.duel_new(profile, options=options, seat=0, match=match)
+        self.saved = [json.dumps(out["party"]), None]
+        self.inbox = [[], list(out["codes"])]
+        joined = api.duel_join(self.inbox[1].pop(0))
+        assert joined["status"]["profile"] == profile
+        self.saved[1] = json.dumps(joined["party"])
+        self.inbox[0] += joined["codes"]
+
+    def party(self, seat):
+        return json.loads(self.saved[seat])
+
+    def step(self):
+        for seat in (0, 1):
+            if self.inbox[seat]:
+                out = api.duel_receive(self.party(seat), self.inbox[seat].pop(0))
+                self._keep(seat, out)
+                return True
+        for seat in (0, 1):
+            view = api.duel_observation(self.party(seat))
+            if view["status"]["phase"] == "your_turn":
+                out = api.duel_act(self.party(seat), choose(view["observation"], self.rng))
+                self._keep(seat, out)
+                return True
+        return False
+
+    def _keep(self, seat, out):
+        self.saved[seat] = json.dumps(out["party"])
+        for code, message in zip(out["codes"], out["messages"]):
+            assert messages.decode(code) == message
+            self.inbox[1 - seat].append(code)
+
+    def run(self):
+        while self.step():
+            pass
+        return [api.duel_observation(self.party(s)) for s in (0, 1)]
+
+
+@pytest.mark.parametrize("profile", ["bummerl", "schneider-neighbour"])
+def test_a_whole_match_through_the_api(small_group, profile):
+    views = Table(profile, seed=1).run()
+    s0, s1 = (v["status"] for v in views)
+    assert s0["phase"] == s1["phase"] == "over"
+    assert s0["verified_state"] == s1["verified_state"]
+    assert s0["match_status"] == api.match_status(s0["verified_state"])
+    assert s0["match_status"]["over"]
+    for seat, view in enumerate(views):       # the last verified deal, as the plain engine sees it
+        assert view["observation"]["result"] == api.deal_result(s0["verified_state"])
+
+
+def test_a_refused_code_leaves_the_party_as_it_was(small_group):
+    table = Table("schnapsen", match=False, seed=2)
+    while not table.inbox[0] and not table.inbox[1]:
+        table.step()
+    while True:
+        seat = 0 if table.inbox[0] else 1
+        code = table.inbox[seat][0]
+        if len(code) < 3000:                  # a turn, not the shuffle
+            break
+        table.step()
+    party = table.party(seat)
+    text = json.dumps(party)
+    damaged = code[:40] + ("A" if code[40] != "A" else "B") + code[41:]
+    for bad in [damaged, code[:-20], "kd1.!!!", "hello", 42, None]:
+        with pytest.raises(ValueError) as info:
+            api.duel_receive(party, bad)
+        assert len(str(info.value)) <= 200
+        assert json.dumps(party) == text
+    api.duel_receive(party, code)             # the genuine code still goes through
+    with pytest.raises(ValueError, match="already received"):
+        out = api.duel_receive(party, code)
+        api.duel_receive(out["party"], code)
+
+
+def test_a_session_saved_mid_deal_resumes(small_group):
+    table = Table("schneider", options={"trump": True}, match=False, seed=3)
+    for _ in range(25):
+        table.step()
+    saved = json.dumps({"parties": table.saved, "inbox": table.inbox})
+    del table
+    data = json.loads(saved)                  # a new page load, later
+    table = Table.__new__(Table)
+    table.rng = random.Random(4)
+    table.saved, table.inbox = data["parties"], data["inbox"]
+    views = table.run()
+    assert views[0]["status"]["phase"] == "over"
+    state = views[0]["status"]["verified_state"]
+    assert state == views[1]["status"]["verified_state"]
+    assert views[0]["status"]["last_result"] == api.deal_result(state)
+
+
+def test_the_observation_before_the_cards_are_dealt(small_group):
+    out = api.duel_new("schnapsen", seat=0)
+    view = api.duel_observation(out["party"])
+    assert view["observation"] is None and view["status"]["phase"] == "shuffling"
+    waiting = api.duel_new("schnapsen", seat=1)
+    assert api.duel_observation(waiting["party"])["status"]["phase"] == "waiting"
+    with pytest.raises(ValueError):
+        api.duel_act(out["party"], "QH")
+
+
+def test_an_invitation_in_a_weak_group_is_refused(small_group, monkeypatch):
+    invitation = api.duel_new("schnapsen", seat=0)["codes"][0]
+    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "modp2048")
+    with pytest.raises(ValueError, match="group"):
+        api.duel_join(invitation)
+
+
+def test_the_page_uses_the_2048_bit_group():
+    out = api.duel_new("bummerl", seat=0)
+    assert out["party"]["group"] == out["status"]["group"] == "modp2048"
+    joined = api.duel_join(out["codes"][0])
+    assert joined["party"]["group"] == "modp2048" and len(joined["codes"]) == 1
