@@ -28,6 +28,7 @@ from .errors import ChainError, DuelError, IllegalMove, KeyMismatch, MalformedMe
     VerificationFailed
 from . import group as _group
 from .group import group as make_group
+from .saved import check_party
 from .keys import KeySet, check_commitments, check_key
 from .shuffle import encrypt_and_shuffle, open_position, plaintexts, rekey
 from .verify import open_deck, replay
@@ -159,10 +160,9 @@ class Party:
         party.group = make_group(data["group"])
         party.profile = check_profile(data["profile"])
         party.options = normalise_options(party.profile, data["options"])
-        party.is_match = data["match"] is True
+        check_party(data, len(party.cards), party.cards)
+        party.is_match = data["match"]
         party.seat = data["seat"]
-        if party.seat not in (0, 1):
-            raise MalformedMessage("malformed duel state: seat")
         chain = data["chain"]
         try:
             party.chain = messages.Chain(chain["game"], chain["seq"], chain["last"])
@@ -177,7 +177,9 @@ class Party:
             replay(party.verified_state())            # a saved match must replay
         n = len(party.cards)
         party.deal = None if data["deal"] is None else DealState.from_json(party.group, data["deal"], n)
-        party.over = data["over"] is True
+        party.over = data["over"]
+        if party.in_play():
+            party.view()                              # the deal's log must replay
         return party
 
     # --- derived facts ---------------------------------------------------------------------
