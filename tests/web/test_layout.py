@@ -286,7 +286,7 @@ def must_follow_state():
     return api.apply(state, "TS")
 
 
-def test_tapping_a_greyed_card_shows_why_on_a_touch_screen(open_page):
+def test_tapping_a_greyed_card_shows_why_on_a_touch_screen(open_page, artifacts):
     page = open_page(PHONE_UPRIGHT, touch=True, saved=must_follow_state())
     resume(page)
     greyed = page.locator("[data-zone='hand'] button[data-card]:disabled")
@@ -306,6 +306,7 @@ def test_tapping_a_greyed_card_shows_why_on_a_touch_screen(open_page):
                            arg=reason, timeout=2000)
     # the tip is readable: dark text on a light plate
     assert contrast(page, "[data-card-reason]")["ratio"] >= 4.5
+    page.screenshot(path=str(artifacts / "layout-card-reason.png"))
     assert page.errors == []
 
 
