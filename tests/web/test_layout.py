@@ -27,6 +27,7 @@ SETTLED = "html[data-busy='false']"
 PHONE_UPRIGHT = {"width": 390, "height": 844}
 PHONE_SIDEWAYS = {"width": 844, "height": 390}
 DESKTOP = {"width": 1280, "height": 800}
+SMALL_PHONE = {"width": 360, "height": 640}
 
 
 def _context(browser, viewport, *, touch=False, lang="en", scale=1, speed="slow"):
@@ -234,7 +235,7 @@ def test_start_button_inside_the_viewport_on_a_phone_sideways(open_page, lang):
     assert hit
 
 
-@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, {"width": 360, "height": 640}], ids=["390x844", "360x640"])
+@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, SMALL_PHONE], ids=["390x844", "360x640"])
 def test_led_card_clear_of_the_trump_card_on_a_phone_upright(open_page, viewport):
     page = open_page(viewport, touch=True, saved=computer_leads_state())
     resume(page)
@@ -245,8 +246,8 @@ def test_led_card_clear_of_the_trump_card_on_a_phone_upright(open_page, viewport
     assert overlap(boxes["card"], rect(page, "[data-zone='talon']")) == 0
 
 
-@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, PHONE_SIDEWAYS, DESKTOP],
-                         ids=["phone-upright", "phone-sideways", "desktop"])
+@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, SMALL_PHONE, PHONE_SIDEWAYS, DESKTOP],
+                         ids=["phone-upright", "small-phone", "phone-sideways", "desktop"])
 def test_own_card_on_the_trick_clear_of_the_status(open_page, viewport):
     """The player answers the computer's lead; once the card has landed on the trick (the
     animation over, the trick still on the table) it does not cover the status line."""
