@@ -42,6 +42,12 @@ class Fuzzer:
         self.tokens = []
         for i in range(60):
             self.add_game(i)
+        # duels (docs/PROTOCOL.md) in the small test group, so that valid parties stay cheap
+        from kaffeehaus.duel import Party
+        inviter, invitation = Party.new("schnapsen", None, 0, group="test256")
+        joiner = Party.new("bummerl", None, 1, group="test256")[0]
+        self.parties = [inviter.as_json(), joiner.as_json()]
+        self.messages = invitation + [{"game": "x", "seq": 0, "prev": "", "from": 0, "body": {}}]
 
     def add_game(self, i):
         rng = self.rng
@@ -106,6 +112,11 @@ class Fuzzer:
 
     def damaged(self, value):
         rng = self.rng
+        if isinstance(value, str):                        # a token or code: one character
+            if not value:
+                return self.garbage()
+            i = rng.randrange(len(value))
+            return value[:i] + rng.choice("AZaz09-_.=") + value[i + 1:]
         value = copy.deepcopy(value)
         node = value
         for _ in range(rng.randrange(0, 5)):
@@ -230,6 +241,20 @@ class Fuzzer:
         elif name == "computer_turn":
             args = (state(), seat())
             kwargs = {"level": level(), "seed": ai_seed(), "budget_ms": budget()}
+        elif name == "duel_new":
+            # a valid profile makes a 2048-bit party (about a second): keep those rare
+            args = (rng.choice(PROFILES) if rng.random() < 0.02 else self.garbage(),)
+            for key, make in (("options", options), ("seat", seat), ("match", self.garbage)):
+                if rng.random() < 0.4:
+                    kwargs[key] = make()
+        elif name == "duel_join":
+            args = (self.pick(self.messages + self.tokens),)
+        elif name == "duel_receive":
+            args = (self.pick(self.parties), self.pick(self.messages + self.tokens))
+        elif name == "duel_act":
+            args = (self.pick(self.parties), action())
+        elif name == "duel_observation":
+            args = (self.pick(self.parties),)
         if rng.random() < 0.05:
             kwargs[rng.choice(["bogus", "state", "level", "x" * 300])] = self.garbage()
         if rng.random() < 0.03:
