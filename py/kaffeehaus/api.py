@@ -203,6 +203,8 @@ def _public(fn):
             if exc.__traceback__.tb_next is None:      # raised by the call itself
                 raise ValueError(_cut(f"bad arguments: {exc}")) from None
             raise
+        except RecursionError:                          # only input nested absurdly deep does it
+            raise ValueError(f"{fn.__name__}: an argument is nested too deeply") from None
     return call
 
 

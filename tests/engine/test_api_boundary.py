@@ -46,7 +46,8 @@ def test_5_deeply_nested_python_values_are_valueerrors():
     for _ in range(100000):
         nested = [nested]
     for call in (api.to_move, api.legal_actions, lambda s: api.observation(s, 0),
-                 api.hint, lambda s: api.ai_action(s), lambda s: api.new_deal("bummerl", deck=s)):
+                 api.hint, lambda s: api.ai_action(s), lambda s: api.new_deal("bummerl", deck=s),
+                 lambda s: api.duel_new("schnapsen", seat=s)):   # found by bench/fuzz.py
         short_error(call, nested)
 
 
