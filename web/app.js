@@ -40,6 +40,8 @@ async function boot() {
   });
   const controller = new Controller({ call: (cmd, args) => engine.call(cmd, args), storage,
     autoClaim: () => settings.autoClaim });
+  controller.games.list();   // older saves migrated, damaged records set aside
+  storage.checkAll();        // every other key read through its loader once
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));
   document.title = t("app.title");
   applyStatic();
@@ -119,7 +121,7 @@ async function boot() {
   html.dataset.engine = "ready";
   progress.value = 1;
   progressLabel.textContent = t("engine.ready");
-  const wrong = checkSetup(setup.values(), profiles);   // a game or option this engine does not know
+  const wrong = checkSetup(storage.read("setup"), profiles);   // a game or option this engine does not know
   if (wrong) storage.setAside("setup", wrong);
   setup.setProfiles(profiles);
   if (wrong) setup.reset();

@@ -239,6 +239,10 @@ export class Controller extends Emitter {
   async #settle() {
     const obs = this.obs;
     this.busy = false;
+    if (!this.readOnly && this.#movedElsewhere()) {
+      this.#lose();   // another tab moved it on while this one was busy
+      return undefined;
+    }
     if (obs.result) {
       await this.emit("dealOver", { obs, over: isOver(obs) });
     } else {
@@ -278,6 +282,7 @@ export class Controller extends Emitter {
     }
     this.rev += 1;
     if (isOver(this.obs)) {
+      this.finishedHere = this.id;
       this.games.finish(this.id);
     } else {
       this.games.put({ id: this.id, rev: this.rev, owner: this.tab, state: this.state, level: this.level,
@@ -289,7 +294,7 @@ export class Controller extends Emitter {
 
   #movedElsewhere() {
     if (!this.id) return false;
-    if (this.games.isFinished(this.id)) return true;
+    if (this.games.isFinished(this.id)) return this.finishedHere !== this.id;   // over in another tab
     const stored = this.games.get(this.id);
     return Boolean(stored) && stored.rev !== this.rev;
   }

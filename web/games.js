@@ -177,4 +177,4 @@ export function createGames(storage, { now = () => Date.now() } = {}) {
 }
 
 // The backup slot of a damaged game (kaffeehaus.game.damaged); nothing is ever read from it.
-defineKey("game", { key: "kaffeehaus.game", load: () => null, fallback: () => null });
+defineKey("game", { key: "kaffeehaus.game", load: null, fallback: () => null });

@@ -157,6 +157,7 @@ const MAX_BACKUP = 200_000;
 
 export function createStorage({ local = null, session = null, onProblem = null } = {}) {
   const areas = { local, session };
+  const reported = new Set();
   const storage = {
     problems: [],
     onProblem,
@@ -222,11 +223,21 @@ export function createStorage({ local = null, session = null, onProblem = null }
       if (!keep) storage.remove(name);
       const problem = { name, key: spec.key, reason: String(reason).slice(0, 200), newer };
       if (quiet) return problem;   // the caller tells the player itself
+      const seen = `${name}\n${text}`;
+      if (reported.has(seen)) return problem;   // a kept (newer) value is reported once
+      reported.add(seen);
       storage.problems.push(problem);
       try {
         storage.onProblem?.(problem);
       } catch { /* a notice failed to show: the value is set aside all the same */ }
       return problem;
+    },
+
+    /** Read every local key once (at boot): whatever is damaged is set aside and reported now. */
+    checkAll() {
+      for (const name of Object.keys(KEYS)) {
+        if ((KEYS[name].area || "local") === "local" && KEYS[name].load) storage.read(name);
+      }
     },
 
     /** The storage event's key → our key name (for tabs.js), or null. */

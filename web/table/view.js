@@ -84,7 +84,10 @@ export class TableView {
     c.on("dealOver", ({ obs, over }) => this.dealOver(obs, over));
     c.on("refused", ({ reason }) => this.announce(has(`illegal.${reason}`) ? t(`illegal.${reason}`) : reason));
     c.on("level", () => this.drawOpponentLabel());
-    c.on("error", ({ error }) => this.setStatus("error", t("status.error", { message: failureText(error) })));
+    c.on("error", ({ error }) => {
+      if (c.obs) this.drawTable(c.obs);   // the position the game kept (a card shown at once goes back)
+      this.setStatus("error", t("status.error", { message: failureText(error) }));
+    });
     c.on("readOnly", () => {
       if (c.obs) this.drawTable(c.obs, { interactive: false });
       this.setStatus("read-only", t("tabs.readOnly"));
