@@ -80,16 +80,21 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
 
   function send(cmd, args) {
     if (failure) return Promise.reject(failure);
-    let text;
+    // The arguments travel as JSON text: the engine checks its size and nesting before
+    // parsing it (a structured clone of a value nested thousands deep would overflow the stack).
+    let json;
     try {
-      text = JSON.parse(JSON.stringify(args));  // plain JSON only, checked here
+      json = JSON.stringify(args ?? {});
     } catch (e) {
       return Promise.reject(new EngineError("BadArguments", `arguments are not JSON: ${e.message}`));
+    }
+    if (typeof json !== "string") {
+      return Promise.reject(new EngineError("BadArguments", "arguments are not JSON"));
     }
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, cmd, args: text });
+      worker.postMessage({ id, cmd, json });
       if (!watchdog) listen();
     });
   }

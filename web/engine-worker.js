@@ -27,6 +27,7 @@ const WHEEL_NAME = decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("
 const GLUE = `
 import json as _json, sys as _sys, traceback as _tb
 import kaffeehaus.api as _api
+from kaffeehaus.jsontext import parse as _parse
 
 def _kh_call(cmd, args_json):
     try:
@@ -35,7 +36,9 @@ def _kh_call(cmd, args_json):
         fn = getattr(_api, cmd, None)
         if not callable(fn) or cmd not in getattr(_api, "__all__", [cmd]):
             raise AttributeError(f"kaffeehaus.api has no function {cmd!r}")
-        args = _json.loads(args_json)
+        # size and nesting checked before parsing: a save nested thousands deep must be a
+        # ValueError, not a stack overflow of the wasm runtime
+        args = _parse(args_json, "the call's arguments")
         result = fn(*args) if isinstance(args, list) else fn(**args)
         return _json.dumps({"result": result})
     except Exception as e:
@@ -187,14 +190,14 @@ function finish(t0, fromSnapshot) {
 }
 
 function handle(msg) {
-  const { id, cmd, args } = msg;
+  const { id, cmd, json } = msg;
   if (typeof cmd !== "string" || !/^[a-z][a-z0-9_]*$/.test(cmd)) {
     postMessage({ id, error: { type: "BadRequest", message: `bad command ${JSON.stringify(cmd)}` } });
     return;
   }
   let text;
   try {
-    text = call(cmd, JSON.stringify(args ?? {}));
+    text = call(cmd, typeof json === "string" ? json : "{}");
   } catch (e) {
     postMessage({ id, error: { type: "WorkerError", message: String(e && e.message || e) } });
     return;

@@ -81,7 +81,9 @@ def test_errors_come_back_as_errors(page, base_url):
     unknown = call(page, "__import__", {"name": "os"})
     assert not unknown["ok"] and unknown["type"] == "UnknownCommand"
     bad_args = call(page, "apply", {"state": state})
-    assert not bad_args["ok"] and bad_args["type"] == "TypeError"
+    # Issue 10: a missing argument is a ValueError like every other bad input, and says which.
+    assert not bad_args["ok"] and bad_args["type"] == "ValueError"
+    assert "action" in bad_args["message"] and len(bad_args["message"]) <= 200
     # The worker is still healthy after errors.
     assert call(page, "to_move", [state])["ok"]
     # Python exceptions are reported as data, never as console errors.
@@ -172,3 +174,18 @@ def test_tampered_micropip_is_refused(dist, page, tmp_path):
     assert err is not None, "the engine booted with a tampered micropip wheel"
     assert err[0] == "BootError" and "micropip did not load" in err[1], err
     print(err)
+
+
+def test_deeply_nested_arguments_are_a_valueerror_and_the_worker_lives_on(page, base_url):
+    """Issue 10: a saved game nested thousands deep used to crash the wasm runtime (a JS stack
+    overflow inside json.loads); the worker now checks depth and size before parsing."""
+    start(page, base_url)
+    res = page.evaluate("""async () => {
+        let deep = 0;
+        for (let i = 0; i < 8000; i += 1) deep = [deep];
+        return window.kh.call('to_move', [deep]);
+    }""")
+    assert res["ok"] is False and res["type"] == "ValueError", res
+    assert "nested too deeply" in res["message"] and len(res["message"]) <= 200
+    state = call(page, "new_deal", {"profile": "schnapsen", "seed": 3})
+    assert state["ok"] and call(page, "to_move", [state["value"]])["ok"]
