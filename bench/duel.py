@@ -1,0 +1,192 @@
+"""The cost of the duel protocol (docs/PROTOCOL.md): CPU time per deal per party, modular
+exponentiations, messages per deal, and the size of the text codes the players send.
+
+    python3 bench/duel.py                       # schnapsen, bummerl, schneider; 3 deals each
+    python3 bench/duel.py --deals 5 --group modp1536 --profiles schnapsen
+    python3 bench/duel.py --pyodide             # the same inside Pyodide under Node
+
+Two parties play single deals against each other in this process through kaffeehaus.api, as
+two pages would: each call takes the party as JSON and returns it as JSON, and every message
+travels as its text code. Moves are seeded random legal moves (a correct claim is always
+made). One core. The time of a call is charged to the party that makes it.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from kaffeehaus import api                        # noqa: E402
+from kaffeehaus.duel import group as duel_group   # noqa: E402
+
+IN_PYODIDE = sys.platform == "emscripten"
+
+
+def clock():
+    """CPU seconds of this process (under Node: node's own count, since wasm has no clock of
+    its own for it); the machine's other jobs do not count."""
+    if IN_PYODIDE:
+        import js
+        usage = js.process.cpuUsage()
+        return (usage.user + usage.system) / 1e6
+    return time.process_time()
+
+
+class Meter:
+    def __init__(self):
+        self.seconds = [0.0, 0.0]
+        self.exps = [0, 0]
+        self.calls = []           # (what, seconds) of every call
+
+    def call(self, seat, fn, *args, what="other"):
+        e0 = duel_group.COUNTS["exponentiations"]
+        t0 = clock()
+        out = fn(*args)
+        spent = clock() - t0
+        self.seconds[seat] += spent
+        self.exps[seat] += duel_group.COUNTS["exponentiations"] - e0
+        self.calls.append((what, spent))
+        return out
+
+
+def kind(message):
+    body = message["body"]
+    if "stage" in body and "actions" not in body:
+        return "shuffle"
+    if "reveal" in body:
+        return "reveal"
+    if "stage" in body:
+        return "shuffle+turn"
+    return "turn" if "actions" in body else "keys"
+
+
+def one_deal(profile, seed):
+    rng = random.Random(seed)
+    meter = Meter()
+    out = meter.call(0, lambda: api.duel_new(profile, match=False))
+    parties = [out["party"], None]
+    inbox = [[], list(zip(out["codes"], out["messages"]))]
+    code, _ = inbox[1].pop(0)
+    joined = meter.call(1, api.duel_join, code)
+    parties[1] = joined["party"]
+    codes = [(len(code), kind(out["messages"][0]))]
+    inbox[0] += list(zip(joined["codes"], joined["messages"]))
+    codes += [(len(c), kind(m)) for c, m in zip(joined["codes"], joined["messages"])]
+    while True:
+        seat = 0 if inbox[0] else 1 if inbox[1] else None
+        if seat is not None:
+            code, message = inbox[seat].pop(0)
+            out = meter.call(seat, api.duel_receive, parties[seat], code, what=kind(message))
+        else:
+            views = [meter.call(s, api.duel_observation, parties[s], what="observe")
+                     for s in (0, 1)]
+            movers = [s for s in (0, 1) if views[s]["status"]["phase"] == "your_turn"]
+            if not movers:
+                break
+            seat = movers[0]
+            obs = views[seat]["observation"]
+            legal = obs["legal_actions"]
+            action = "claim" if obs["claim_wins"] else rng.choice(
+                [a for a in legal if a != "claim"] or legal)
+            out = meter.call(seat, api.duel_act, parties[seat], action, what="act")
+        parties[seat] = out["party"]
+        inbox[1 - seat] += list(zip(out["codes"], out["messages"]))
+        codes += [(len(c), kind(m)) for c, m in zip(out["codes"], out["messages"])]
+    status = api.duel_observation(parties[0])["status"]
+    assert status["phase"] == "over", status["phase"]
+    state_bytes = [len(json.dumps(p)) for p in parties]
+    return meter, codes, state_bytes
+
+
+def run(profiles, deals, group_name):
+    duel_group.DEFAULT_GROUP = group_name
+    where = "Pyodide " + sys.version.split()[0] if IN_PYODIDE else "CPython " + sys.version.split()[0]
+    print(f"duel protocol, group {group_name}, {deals} single deals per profile, {where}"
+          f" (CPU seconds, one core)")
+    header = (f"{'profile':10} {'s/deal/party':>13} {'max':>6} {'exps/deal/party':>16} "
+              f"{'msgs/deal':>9} {'move code B med/max':>20} {'shuffle code B':>15} "
+              f"{'reveal B':>9} {'saved party B':>14}")
+    print(header)
+    for profile in profiles:
+        secs, exps, msgs, moves, shuffles, reveals, saved = [], [], [], [], [], [], []
+        calls = {}
+        for d in range(deals):
+            meter, codes, state_bytes = one_deal(profile, d)
+            secs += meter.seconds
+            exps += meter.exps
+            msgs.append(len(codes))
+            moves += [n for n, k in codes if k in ("turn", "keys")]
+            shuffles += [n for n, k in codes if k.startswith("shuffle")]
+            reveals += [n for n, k in codes if k == "reveal"]
+            saved += state_bytes
+            for what, spent in meter.calls:
+                calls.setdefault(what, []).append(spent)
+        print(f"{profile:10} {statistics.mean(secs):13.2f} {max(secs):6.2f} "
+              f"{statistics.mean(exps):16.0f} {statistics.mean(msgs):9.1f} "
+              f"{statistics.median(moves):>11.0f} / {max(moves):<6} "
+              f"{statistics.median(shuffles):>9.0f}/{max(shuffles):<5} "
+              f"{max(reveals):9} {max(saved):14}")
+        print("    seconds per call, median/max: " + ", ".join(
+            f"{what} {statistics.median(v):.2f}/{max(v):.2f}" for what, v in sorted(calls.items())))
+    mult = duel_group.group(group_name)
+    x, e = 7 ** 40 % mult.p, mult.random_key()
+    t0 = clock()
+    for _ in range(20):
+        x = pow(x, e, mult.p)
+    print(f"one modular exponentiation ({mult.p.bit_length()} bits): "
+          f"{(clock() - t0) / 20 * 1000:.1f} ms")
+
+
+PYODIDE_RUNNER = r"""
+import { loadPyodide } from "%PYODIDE%";
+const py = await loadPyodide({ indexURL: "%INDEX%" });
+py.FS.mkdirTree("/repo");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "%ROOT%" }, "/repo");
+py.setStdout({ batched: (s) => console.log(s) });
+py.setStderr({ batched: (s) => console.error(s) });
+py.globals.set("ARGS", py.toPy(JSON.parse(process.argv[2])));
+py.runPython(`
+import sys
+sys.argv = ["bench/duel.py", *ARGS]
+sys.path.insert(0, "/repo/bench")
+import runpy
+runpy.run_path("/repo/bench/duel.py", run_name="__main__")
+`);
+"""
+
+
+def in_pyodide(args):
+    pyodide = ROOT / "node_modules" / "pyodide"
+    if not (pyodide / "pyodide.mjs").exists():
+        sys.exit("bench/duel.py --pyodide: run `npm ci` first (node_modules/pyodide)")
+    script = ROOT / ".cache" / "bench-duel-pyodide.mjs"
+    script.parent.mkdir(exist_ok=True)
+    script.write_text(PYODIDE_RUNNER.replace("%PYODIDE%", str(pyodide / "pyodide.mjs"))
+                      .replace("%INDEX%", str(pyodide) + "/").replace("%ROOT%", str(ROOT)))
+    forwarded = [a for a in args if a != "--pyodide"]
+    subprocess.run(["node", str(script), json.dumps(forwarded)], check=True)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profiles", default="schnapsen,bummerl,schneider")
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--group", default="modp2048", choices=sorted(duel_group.GROUP_PRIMES))
+    parser.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node")
+    args = parser.parse_args(argv)
+    if args.pyodide:
+        return in_pyodide(sys.argv[1:] if argv is None else argv)
+    run(args.profiles.split(","), args.deals, args.group)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()
