@@ -118,15 +118,30 @@ def test_ciphertext_outside_the_group_is_refused():
 
 
 def test_changed_card_ciphertext_opens_to_no_card():
-    """Seat 0's re-keyed deck Z with one of seat 1's positions changed: seat 1 cannot open its
+    """Seat 1's re-keyed deck W with one of seat 0's positions changed: seat 0 cannot open its
     hand, at once."""
     duel = Duel("schnapsen", seed=17, is_match=False)
-    to, message = next_message(duel, lambda m: m["from"] == 0 and "coin_open" in m["body"])
+    to, message = next_message(duel, lambda m: m["from"] == 1 and "stage" in m["body"]
+                               and "keys" in m["body"])
     bad = copy.deepcopy(message)
-    position = bad["body"]["keys"][0][0]                  # a position of seat 1's hand
+    position = bad["body"]["keys"][0][0]                  # a position of seat 0's hand
     g = duel.parties[0].group
     bad["body"]["stage"][position] = format(pow(12345, 2, g.p), "x")
     refuses(duel, to, bad, KeyMismatch)
+    finishes(duel)
+
+
+def test_no_key_leaves_before_the_deck_is_fixed():
+    """Seat 0's re-keying message carries no key: with seat 0's key for one of its positions,
+    seat 1 could choose its last pass W so that the position opens to any card. Keys sent there
+    anyway are refused."""
+    duel = Duel("bummerl", seed=24, is_match=False)
+    to, message = next_message(duel, lambda m: m["from"] == 0 and "coin_open" in m["body"])
+    assert "keys" not in message["body"]
+    bad = copy.deepcopy(message)
+    keys = duel.parties[0].deal.mine.cards
+    bad["body"]["keys"] = [[3, format(keys[3], "x")]]
+    refuses(duel, to, bad, MalformedMessage)
     finishes(duel)
 
 

@@ -8,8 +8,11 @@ call that changes it (`receive`, `act`) either succeeds completely or raises a D
 Per deal (seat 0 = "A", the first shuffler; seat 1 = "B"):
     A: commit(a, a_i), X            (deal 0: + the game's hello and a coin commitment)
     B: commit(b, b_i), Y            (deal 0: + B's coin bit)
-    A: Z, A's keys for B's hand and the indicator                 (deal 0: + the coin opened)
-    B: W, B's keys for A's hand and the indicator, [B's first turn when B is forehand]
+    A: Z                                                          (deal 0: + the coin opened)
+    B: W, B's keys for A's hand and the indicator
+    A: A's keys for B's hand and the indicator [+ A's first turn when A is forehand]
+    No key is disclosed before W is fixed: with A's key for a position, B could otherwise
+    choose W so that the position opens to any card it likes.
     then turns: each message carries the sender's actions (with the positions they show) and
     every key it owes (positions the opponent is now entitled to open: its draws, the cards
     just shown); the last action of the deal comes with the sender's full key reveal, the
@@ -215,17 +218,13 @@ class Party:
         d = self.deal
         return d is not None and len(d.stages) == 4 and d.dealer is not None
 
-    def _rekeyed(self, seat):
-        """`seat` has applied its per-position keys (only then are its keys disclosed)."""
-        return len(self.deal.stages) >= (3 if seat == 0 else 4)
-
     def _missing(self, view):
         """Positions this seat may open but has not opened yet."""
         return view.entitled(self.seat) - set(self.deal.known)
 
     def _owed(self, view):
-        if not self._rekeyed(self.seat) or self.deal.dealer is None:
-            return set()
+        if len(self.deal.stages) < 4 or self.deal.dealer is None:
+            return set()            # no key leaves before the deck W is fixed (PROTOCOL.md)
         return view.entitled(self.opponent) - self.deal.disclosed
 
     # --- messages out ----------------------------------------------------------------------
@@ -319,7 +318,7 @@ class Party:
         return [self._send(reply)]
 
     def _on_stage2(self, body):
-        """A: B's Y; re-key every position: stage Z, with A's keys for B's hand."""
+        """A: B's Y; re-key every position: stage Z (A's keys wait for W, stage 4)."""
         deal = self.deal
         deal.commit = check_commitments(body.get("commit"), len(self.cards))
         Y = self._stage(body)
@@ -339,8 +338,8 @@ class Party:
         return [self._send(reply)]
 
     def _on_stage3(self, body):
-        """B: A's Z; re-key every position: stage W. B's keys for A's hand go with W, and with
-        B's first turn when B is forehand."""
+        """B: A's Z; re-key every position: stage W, sent with B's keys for A's hand and the
+        indicator. A's keys for B's hand come back with A's next message."""
         deal = self.deal
         Z = self._stage(body)
         if deal.index == 0:
@@ -354,7 +353,7 @@ class Party:
         W = rekey(self.group, Z, deal.mine.deck, deal.mine.cards)
         deal.stages += [Z, W]
         deal.unsent_stage = True
-        return self._on_play(body)
+        return self._on_play(body, owed=False)      # A could not disclose before W existed
 
     def _on_stage4(self, body):
         self.deal.stages.append(self._stage(body))
@@ -426,7 +425,7 @@ class Party:
             self._allow(body, {"deal", "commit", "stage", "coin"})
             return self._on_stage2(body)
         if self.seat == 1 and stages == 2:
-            self._allow(body, {"deal", "stage", "coin_open", "keys"})
+            self._allow(body, {"deal", "stage", "coin_open"})
             return self._on_stage3(body)
         if self.seat == 0 and stages == 3:
             self._allow(body, {"deal", "stage", "keys", "actions", "reveal"})
@@ -442,7 +441,7 @@ class Party:
         if extra:
             raise MalformedMessage(f"unexpected field {sorted(extra)[0][:30]!r} in this message")
 
-    def _on_play(self, body):
+    def _on_play(self, body, owed=True):
         """Keys, actions and a reveal from the opponent; then what this party owes back."""
         deal = self.deal
         n = len(self.cards)
@@ -475,7 +474,7 @@ class Party:
             if unexpected:
                 raise MalformedMessage(f"a key was disclosed for position {min(unexpected)}, "
                                        f"which is not mine to open")
-            if self._rekeyed(other):
+            if owed:
                 still = view.entitled(self.seat) - set(deal.their_keys) - set(incoming)
                 if still and result is None:
                     raise KeyMismatch(f"the opponent did not disclose the key of position "
