@@ -185,7 +185,15 @@ def test_changed_action_is_refused():
 def test_card_not_dealt_is_refused():
     """A party claims a card of the receiver's own hand, from a position of that hand."""
     duel = Duel("bummerl", seed=21, is_match=False)
-    to, message = next_message(duel, lambda m: plays_card(m) and "stage" not in m["body"])
+
+    def ready(d):                       # a card played to a seat that holds its whole hand
+        if not d.queue or not plays_card(d.queue[0][1]):
+            return False
+        receiver = d.parties[d.queue[0][0]]
+        return receiver.in_play() and not receiver._missing(receiver.view())
+
+    duel.run_until(ready)
+    to, message = duel.queue[0]
     receiver = duel.parties[to]
     view = receiver.view()
     mine = sorted(view.hand_positions(to))
