@@ -63,6 +63,11 @@ TRICK_REVIEW = {
     "bummerl": "own",
 }
 
+# Whether the table shows the running points by default: in schnapsen-strict the players keep
+# the count in their heads (seed 002, section 06: "Mémorisez points et mariages"; ST-1 lets them
+# look back at the last trick only). The page may let the player override it.
+SHOWS_POINTS = {profile: profile != "schnapsen-strict" for profile in PROFILE_OPTIONS}
+
 PROFILE_IDS = tuple(PROFILE_OPTIONS)
 
 
@@ -101,6 +106,7 @@ def describe_profiles():
             "id": profile,
             "game": GAME_OF_PROFILE[profile],
             "trick_review": TRICK_REVIEW[profile],
+            "shows_points": SHOWS_POINTS[profile],
             "options": {name: spec.as_json() for name, spec in specs.items()},
         }
         for profile, specs in PROFILE_OPTIONS.items()

@@ -29,6 +29,14 @@ def test_SV_6_ST_1_profiles_state_the_review_rule_of_each_profile():
         assert api.observation(api.new_deal(profile, seed=1), 1)["trick_review"] == rules[profile]
 
 
+def test_ST_profiles_state_whether_the_table_shows_the_running_points():
+    """schnapsen-strict (seed 002, section 06, with ST-1): players keep points and marriages in
+    their heads, so the table hides the running count by default; every other profile shows it."""
+    shows = {p["id"]: p["shows_points"] for p in api.profiles()}
+    assert shows == {"schnapsen": True, "bummerl": True, "schnapsen-strict": False,
+                     "schneider": True, "schneider-neighbour": True}
+
+
 # --------------------------------------------------------------------------- AC-6 phases
 
 @pytest.mark.parametrize("profile", SCHNAPSEN)
