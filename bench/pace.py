@@ -56,7 +56,11 @@ def play_deal(page, profile, level):
     start_deal(page, profile, level)
     status = wait_for_player(page)
     first = page.evaluate("""() => {
-        const saved = JSON.parse(localStorage.getItem('kaffeehaus.game') || 'null');
+        // the newest saved game: kaffeehaus.games (web/games.js), else the older kaffeehaus.game
+        const games = JSON.parse(localStorage.getItem('kaffeehaus.games') || 'null');
+        const records = games ? Object.values(games.games || {}) : [];
+        records.sort((a, b) => (b.updated || 0) - (a.updated || 0));
+        const saved = records[0] || JSON.parse(localStorage.getItem('kaffeehaus.game') || 'null');
         const deal = saved && saved.state.deals[saved.state.deals.length - 1];
         return deal ? deal.actions.length : null; }""")
     computer_led = bool(first)          # an action before the player's first turn: the computer's
@@ -84,12 +88,13 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=12, help="fresh single deals per game")
     ap.add_argument("--level", default="expert")
     ap.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    ap.add_argument("--dist", type=Path, default=None, help="serve this built site (implies --no-build)")
     args = ap.parse_args()
 
     build = load_build()
-    if not args.no_build:
+    if not args.no_build and args.dist is None:
         build.build()
-    server, url = build.serve_in_thread(build.DIST, 0)
+    server, url = build.serve_in_thread(args.dist or build.DIST, 0)
     from playwright.sync_api import sync_playwright
     try:
         with sync_playwright() as p:

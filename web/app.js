@@ -38,8 +38,10 @@ async function boot() {
       progressLabel.textContent = t("engine.loadingStep", { step: has(key) ? t(key) : stage });
     },
   });
+  let view = null;
   const controller = new Controller({ call: (cmd, args) => engine.call(cmd, args), storage,
-    autoClaim: () => settings.autoClaim });
+    autoClaim: () => settings.autoClaim, pointsSetting: () => settings.points, profiles: () => profiles,
+    confirmClaim: (obs) => view.confirmClaim(obs) });
   controller.games.list();   // older saves migrated, damaged records set aside
   storage.checkAll();        // every other key read through its loader once
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));
@@ -50,7 +52,7 @@ async function boot() {
 
   const setup = new SetupView($("[data-zone='setup']"), storage.read("setup"));
   setup.onShow = (shown) => ui.emit("setup", { shown });
-  const view = new TableView({ controller, settings, setup });
+  view = new TableView({ controller, settings, setup });
   const fail = (error) => {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));
@@ -69,6 +71,12 @@ async function boot() {
     button.textContent = t(controller.state ? "setup.back" : "setup.resume");
   };
   const resume = () => (controller.state ? view.backToTable() : controller.resume());
+  const newGame = () => {
+    offerResume();
+    view.showSetup();
+    setup.root.querySelector("[aria-pressed='true']")?.focus();
+  };
+  view.onNewGame = newGame;
 
   document.addEventListener("click", (event) => {
     const target = event.target.closest("button");
@@ -80,11 +88,8 @@ async function boot() {
         length: choice.length, mode: choice.mode });
       controller.start(choice);
     } else if (action) controller.act(action);
-    else if (name === "new-game") {
-      offerResume();
-      view.showSetup();
-      setup.root.querySelector("[aria-pressed='true']")?.focus();
-    } else if (name === "resume") resume();
+    else if (name === "new-game") newGame();
+    else if (name === "resume") resume();
     else if (["settings", "rules", "sheet"].includes(name)) openDialog(name);
     else if (name === "review" && view.review) fillReview(openDialog("review"), view.review, 0, settings);
   });
@@ -163,6 +168,7 @@ function bindSettings(controller, view) {
       storage.write("settings", settings);
       apply();
       if (controller.obs) view.drawTable(controller.obs, { interactive: !controller.busy });
+      if (controller.obs && controller.obs.result) view.panel.refresh(controller.obs);
       if (name === "autoClaim") controller.recheck();
     });
   }

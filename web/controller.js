@@ -6,6 +6,11 @@
 //     storage                     web/storage.js; games: web/games.js (made from storage if omitted)
 //     tab                         this page's id (who wrote a saved game last)
 //     autoClaim() → bool          the player's setting: claim as soon as a claim wins
+//     pointsSetting() → str       the player's setting for the running points: "profile" (the
+//                                 profile's own default), "on" or "off"
+//     profiles() → [profile]      the engine's profiles() (shows_points: the profile's default)
+//     confirmClaim(obs) → Promise<bool>  asks the player before a claim that would not win
+//                                 (only while the table shows the points: pointsShown)
 //
 // One engine message per turn: `play` (the player's action and the computer's whole reply) or
 // `computer_turn` (a game put on the table: the computer moves if it is its turn). Each returned
@@ -75,9 +80,11 @@ const randomSeed = () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0
 
 export class Controller extends Emitter {
   constructor({ call, storage, games = createGames(storage), tab = newId(), autoClaim = () => false,
-    budgetMs = AI_BUDGET_MS, seed = randomSeed }) {
+    budgetMs = AI_BUDGET_MS, seed = randomSeed, pointsSetting = () => "profile", profiles = () => [],
+    confirmClaim = async () => true }) {
     super();
-    Object.assign(this, { call, storage, games, tab, autoClaim, budgetMs, seed });
+    Object.assign(this, { call, storage, games, tab, autoClaim, budgetMs, seed, pointsSetting, profiles,
+      confirmClaim });
     this.generation = 0;
     this.busy = false;
     this.readOnly = false;
@@ -94,6 +101,13 @@ export class Controller extends Emitter {
   /** Undo is offered: practice mode, settled, something to take back, this tab plays the game. */
   get canUndo() {
     return this.mode === "practice" && !this.busy && !this.readOnly && this.history.length > 0;
+  }
+
+  /** The table shows the running points of the game on the table (memory mode: false). */
+  get showsPoints() {
+    const id = this.obs ? this.obs.profile : null;
+    const list = this.profiles() || [];
+    return pointsShown(this.pointsSetting(), list.find((p) => p.id === id));
   }
 
   /** The player may act now (legal action, settled, this tab plays the game). */
@@ -179,13 +193,21 @@ export class Controller extends Emitter {
       if (!this.busy) await this.#settle();
       return;
     }
+    if (action === "claim" && !auto && claimNeedsConfirmation(obs, this.showsPoints)) {
+      // a claim that would not win loses the deal: the player says so twice (not in memory mode)
+      const sure = await this.confirmClaim(obs);
+      if (!sure || this.obs !== obs || this.busy || this.readOnly) return;
+    }
     const generation = this.generation;
     const history = this.history;
     this.history = action === "next" ? [] : [...history, { state: this.state, aiSeed: this.aiSeed, action }];
     this.#setBusy(true);
     try {
+      // the engine works (the computer chooses) while the table shows the player's choice
+      const answer = this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent }));
+      answer.catch(() => {});   // handled below, once the view has drawn the choice
       await this.emit("acting", { action, obs, auto });
-      await this.#turn(generation, () => this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent })), obs);
+      await this.#turn(generation, () => answer, obs);
     } catch (error) {
       if (error instanceof Abandoned) return;
       this.history = history;
@@ -338,6 +360,62 @@ export class Controller extends Emitter {
     this.emit("error", { error, saved });
     this.emit("busy", { busy: false });
   }
+}
+
+/**
+ * Whether the table shows the running points: the player's setting ("on" / "off"), else the
+ * profile's own default (`profiles()[i].shows_points`; false in schnapsen-strict, where the
+ * players keep the count in their heads). Unknown profile: shown.
+ */
+export function pointsShown(setting, profile) {
+  if (setting === "on") return true;
+  if (setting === "off") return false;
+  return !(profile && profile.shows_points === false);
+}
+
+/** A claim the player is asked to confirm: it would not win (the engine's claim_wins) and the
+ * table shows the points (in memory mode remembering the count is the game). */
+export function claimNeedsConfirmation(obs, shown) {
+  return Boolean(shown && obs && (obs.legal_actions || []).includes("claim") && !obs.claim_wins);
+}
+
+/** The trick just finished in `obs` (its last history entry): who took it, with what, and its points. */
+export function takenTrick(obs) {
+  const history = (obs && obs.history) || [];
+  const trick = history[history.length - 1];
+  if (!trick) return null;
+  const winning = trick.cards.find(([player]) => player === trick.winner);
+  return { winner: trick.winner, card: winning ? winning[1] : null,
+    points: Number.isInteger(trick.points) ? trick.points : null };
+}
+
+/**
+ * What the end-of-deal panel shows, from the observation of a finished deal: per seat (by
+ * index) its card points, effective points, tricks and announced marriages; the result; the
+ * opponent's remaining cards (the engine's opponent_hand); the match score when in a match.
+ */
+export function dealSummary(obs, me = ME) {
+  if (!obs || !obs.result) return null;
+  const side = (seat) => ({
+    cardPoints: (obs.card_points || [])[seat] ?? null,
+    points: (obs.points || [])[seat] ?? null,
+    tricks: (obs.tricks_won || [])[seat] ?? 0,
+    marriages: (obs.marriages || []).filter((m) => m.player === seat)
+      .map((m) => ({ suit: m.suit, points: m.points, effective: Boolean(m.effective) })),
+  });
+  const r = obs.result;
+  return {
+    game: obs.game,
+    you: side(me),
+    opponent: side(1 - me),
+    winner: r.winner === null ? null : r.winner === me ? "you" : "opponent",
+    gamePoints: r.game_points,
+    reason: r.reason,
+    resultPoints: r.points,
+    opponentHand: Array.isArray(obs.opponent_hand) ? [...obs.opponent_hand] : [],
+    match: obs.match ? { you: obs.match.scores[me], opponent: obs.match.scores[1 - me], over: Boolean(obs.match.over),
+      winner: obs.match.winner === null || obs.match.winner === undefined ? null : obs.match.winner === me ? "you" : "opponent" } : null,
+  };
 }
 
 /** The deal (or, with a match, the match) is over. */

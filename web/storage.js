@@ -21,7 +21,7 @@
 // keep such a file untouched, see stats.js). Loaders also migrate older formats.
 //
 // Keys (docs/UI-HOOKS.md "Stored data"):
-//   settings  kaffeehaus.settings   {deckStyle, fourColour, speed, autoClaim, sound}
+//   settings  kaffeehaus.settings   {deckStyle, fourColour, speed, autoClaim, sound, points}
 //   setup     kaffeehaus.setup      {profile, options, level, length, mode}
 //   games     kaffeehaus.games      {"format": "kaffeehaus-games/1", "games": {id: game record}}
 //                                   (games.js; the older single kaffeehaus.game is migrated)
@@ -50,6 +50,7 @@ const need = (ok, reason) => { if (!ok) throw new Invalid(reason); };
 
 export const DEFAULT_SETTINGS = Object.freeze({
   deckStyle: "french", fourColour: false, speed: "auto", autoClaim: false, sound: false,
+  points: "profile",   // running points: "profile" (the profile's default, profiles().shows_points), "on", "off"
 });
 const SETTING_CHOICES = {
   deckStyle: ["french", "german"],
@@ -57,6 +58,7 @@ const SETTING_CHOICES = {
   speed: ["auto", "off", "fast", "normal", "slow"],
   autoClaim: [true, false],
   sound: [true, false],
+  points: ["profile", "on", "off"],
 };
 
 function loadSettings(value) {

@@ -2,6 +2,9 @@
 // speed setting. "auto" follows prefers-reduced-motion (no movement), any explicit speed wins.
 
 const FACTORS = { off: 0, fast: 0.5, normal: 1, slow: 2 };
+// Durations at normal speed (ms). A turn (the player's card, the computer's answer, the trick
+// shown with its winner, collected, cards drawn, the computer's lead) stays within about 1.2 s.
+export const DURATION = { move: 200, collect: 220, trick: 420, trickStill: 450 };
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 export function prefersReducedMotion() {
@@ -57,7 +60,7 @@ export function flip(root, before, settings, origin = () => null) {
     const zone = old ? null : origin(node);
     const from = old || (zone && before.zones.get(zone));
     if (!from) continue;
-    const animation = move(node, from, 320 * factor, old ? {} : { opacity: 0.4 });
+    const animation = move(node, from, DURATION.move * factor, old ? {} : { opacity: 0.4 });
     if (animation) animations.push(animation.finished.catch(() => {}));
   }
   return Promise.all(animations);
@@ -74,16 +77,17 @@ export function collect(nodes, target, settings) {
     const dy = to.top + to.height / 2 - (from.top + from.height / 2);
     const animation = node.animate(
       [{ translate: "0px 0px", scale: "1" }, { translate: `${dx}px ${dy}px`, scale: "0.6", opacity: 0.3 }],
-      { duration: 360 * factor, easing: "ease-in", fill: "forwards" },
+      { duration: DURATION.collect * factor, easing: "ease-in", fill: "forwards" },
     );
     return animation.finished.catch(() => {});
   }));
 }
 
-/** How long a finished trick stays on the table before it is collected. */
+/** How long a finished trick stays on the table, its winner marked, before it is collected
+ * (without animation too: the player must see who took it). */
 export function trickPause(settings) {
   const factor = speedFactor(settings);
-  return factor ? 650 * factor : 450;
+  return factor ? DURATION.trick * factor : DURATION.trickStill;
 }
 
 export function wait(ms) {

@@ -18,11 +18,17 @@ function scoreLine(labelKey, value, mine) {
   return node;
 }
 
-export function renderScores(container, obs, settings, game) {
+export function renderScores(container, obs, settings, game, { showPoints = true } = {}) {
   container.replaceChildren();
   const me = obs.player;
   const opp = 1 - me;
-  if (game === "schnapsen") {
+  // memory mode (schnapsen-strict by default, or the player's setting): the running count is
+  // kept in the player's head until the deal is over
+  const memory = !showPoints && !obs.result;
+  container.dataset.memory = String(memory);
+  if (memory) {
+    container.appendChild(line("score-memory", t("score.memory")));
+  } else if (game === "schnapsen") {
     // The opponent's points are for the player to count, until the deal is over.
     container.appendChild(scoreLine("score.points", obs.result
       ? `${obs.points[me]} – ${obs.points[opp]}` : String(obs.points[me]), obs.points[me]));

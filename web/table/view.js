@@ -8,6 +8,8 @@ import { renderTrick } from "./trick.js";
 import { renderPiles, renderOpponentHand } from "./piles.js";
 import { renderScores, renderSheet, sheetSummary } from "./scores.js";
 import { snapshot, flip, collect, trickPause, wait } from "./animate.js";
+import { takenTrick } from "../controller.js";
+import { DealPanel } from "./dealpanel.js";
 import { faceCard, suitName, cardName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
 
@@ -61,6 +63,12 @@ export class TableView {
       summary: $(".match-summary"),
     };
     this.spoken = [];
+    this.panel = new DealPanel($("dialog[data-dialog='deal-end']"), {
+      settings, next: () => controller.act("next"),
+      newGame: () => this.onNewGame?.(),
+      back: () => this.els.actions.querySelector("button")?.focus({ preventScroll: true }),
+    });
+    this.claimDialog = $("dialog[data-dialog='claim']");
     this.hand = new HandView($("[data-zone='hand']"), (text) => this.announce(text));
     this.hand.onPlay = (card) => controller.act(card);
     this.#listen();
@@ -72,6 +80,7 @@ export class TableView {
     const c = this.controller;
     c.on("busy", ({ busy }) => { html.dataset.busy = String(busy); });
     c.on("began", () => {
+      this.panel.close();
       this.setup.show(false);
       this.statusBeforeSetup = null;
       this.news("");
@@ -139,6 +148,15 @@ export class TableView {
     return t(kingOnly ? "status.afterMarriageKing" : "status.afterMarriage");
   }
 
+  /** The line shown while a finished trick lies on the table: who takes it and, while the table
+   * shows the points, what it takes (the engine's history[i].points). */
+  trickText(obs) {
+    const taken = takenTrick(obs);
+    if (!taken) return "";
+    const who = t(taken.winner === ME ? "trick.youTake" : "trick.opponentTakes");
+    return taken.points !== null && this.controller.showsPoints ? t("trick.takesPoints", { who, points: taken.points }) : who;
+  }
+
   resultText(obs) {
     const r = obs.result;
     const reasonKey = `reason.${r.reason}`;
@@ -158,6 +176,7 @@ export class TableView {
     const obs = this.controller.obs;
     if (kind === "setup") return t("status.pickGame");
     if (kind === "opponent-turn") return t("status.thinking");
+    if (kind === "trick-taken" && obs) return this.trickText(obs);
     if (kind === "read-only") return t("tabs.readOnly");
     if (kind === "your-turn" && obs) {
       if (obs.pending_marriage) return this.marriageStatus(obs);
@@ -197,7 +216,8 @@ export class TableView {
         button.textContent = actionName(action, obs, style);
       }
       button.disabled = !interactive;
-      if (action === "next" || action === "claim") button.classList.add("primary");
+      // a claim is the default (gold) action only when the engine says it wins (claim_wins)
+      if (action === "next" || (action === "claim" && obs.claim_wins)) button.classList.add("primary");
       actions.appendChild(button);
     }
     if (obs.result && (!obs.match || obs.match.over)) {
@@ -226,7 +246,7 @@ export class TableView {
     renderTrick(els.trick, obs.trick, ME, settings);
     this.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, obs, settings,
       obs.trick_review);
-    renderScores(els.scores, obs, settings, family);
+    renderScores(els.scores, obs, settings, family, { showPoints: this.controller.showsPoints });
     this.drawActions(obs, interactive && !this.controller.readOnly);
     this.drawSheet(obs.match);
     html.dataset.game = family;
@@ -240,6 +260,7 @@ export class TableView {
     this.news("");
     if (c.obs) this.drawTable(c.obs, { interactive: !c.busy });
     else this.drawSheet(null);
+    if (c.obs && c.obs.result) this.panel.refresh(c.obs);
     const text = this.statusText(this.els.status.dataset.status);
     if (text !== null) this.els.status.textContent = text;
     if (this.statusBeforeSetup) {
@@ -253,6 +274,7 @@ export class TableView {
   /** The player chose: a card goes to the table at once (it is legal: the engine listed it). */
   acting(action, auto) {
     this.news("");
+    this.panel.close();
     if (auto) this.announce(t("you.claimAuto"));
     for (const b of document.querySelectorAll("[data-zone='hand'] button, [data-zone='actions'] button")) b.disabled = true;
     this.setStatus("opponent-turn", t("status.thinking"));
@@ -277,17 +299,52 @@ export class TableView {
     if (trickView && prev) {
       this.drawTable(trickView);
       await flip(this.els.table, before, this.settings, origin);
+      if (generation !== this.controller.generation) return;
+      // the trick's winner: its card marked, a label on the table and the same words in the status
+      const taken = takenTrick(observation);
+      this.markWinner(taken, this.trickText(observation));
+      this.setStatus("trick-taken", this.trickText(observation));
       await wait(trickPause(this.settings));
       if (generation !== this.controller.generation) return;
-      const trick = observation.history[observation.history.length - 1];
-      this.announce(t(trick.winner === ME ? "trick.you" : "trick.opponent"));
-      const pile = trick.winner === ME ? this.els.myPile : this.els.oppPile;
-      await collect([...this.els.trick.querySelectorAll(".trick-card")], pile, this.settings);
+      const pile = taken.winner === ME ? this.els.myPile : this.els.oppPile;
+      await collect([...this.els.trick.querySelectorAll(".trick-card, .trick-label")], pile, this.settings);
       if (generation !== this.controller.generation) return;
       before = snapshot(this.els.table);
     }
     this.drawTable(observation);
     if (prev) await flip(this.els.table, before, this.settings, origin);
+  }
+
+  /** The winning card of the trick on the table, and a short label under the trick. */
+  markWinner(taken, text) {
+    if (!taken) return;
+    const side = taken.winner === ME ? "you" : "opponent";
+    for (const node of this.els.trick.querySelectorAll(".trick-card")) {
+      node.classList.toggle("winner", node.dataset.face === taken.card);
+      node.classList.toggle("loser", node.dataset.face !== taken.card);
+    }
+    const label = document.createElement("p");
+    label.className = `trick-label ${side}`;
+    label.dataset.trickLabel = side;
+    if (taken.points !== null) label.dataset.trickPoints = String(taken.points);
+    label.setAttribute("aria-hidden", "true");   // the status line says it
+    label.textContent = text;
+    this.els.trick.appendChild(label);
+  }
+
+  /** The player asks to claim 66 but the engine says it would not win: ask first (not in memory mode). */
+  confirmClaim(obs) {
+    const dialog = this.claimDialog;
+    dialog.querySelector("[data-claim-text]").textContent = t("claim.text", { points: obs.points[ME] });
+    dialog.returnValue = "";
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => {
+        resolve(dialog.returnValue === "claim");
+        this.els.actions.querySelector("button[data-action='claim']")?.focus({ preventScroll: true });
+      }, { once: true });
+      dialog.showModal();
+      dialog.querySelector("[data-ui='claim-keep']").focus();
+    });
   }
 
   computerNews(action, obs) {
@@ -318,11 +375,13 @@ export class TableView {
   dealOver(obs, over) {
     this.setStatus(over ? "match-over" : "deal-over", this.resultText(obs));
     this.drawTable(obs, { interactive: true });
-    if (this.usingKeyboard) this.els.actions.querySelector("button")?.focus({ preventScroll: true });
+    // the end-of-deal panel over the table (not modal: the table's own buttons stay usable)
+    this.panel.open(obs, { over });
   }
 
   /** The set-up screen over the table ("new game"), and back. */
   showSetup() {
+    this.panel.close();
     this.statusBeforeSetup = [this.els.status.dataset.status, this.els.status.textContent];
     this.setup.show(true);
     this.setStatus("setup", t("status.pickGame"));

@@ -1,0 +1,154 @@
+// The end-of-deal panel: who won and why (the engine's result.reason in plain words), each
+// side's card points, marriages and tricks, the computer's remaining cards face up (the
+// engine's opponent_hand), a word of congratulation, the match score, and the way on.
+// A non-modal <dialog> over the table: focus moves into it, Escape puts it away (the table's own
+// buttons stay), Enter takes the focused button (the next deal, or a new game).
+import { t, has } from "./i18n.js";
+import { faceCard, cardName, suitName } from "./cardview.js";
+import { suitIcon } from "../cards/cards.js";
+import { dealSummary } from "../controller.js";
+import { sheetSummary } from "./scores.js";
+
+const ME = 0;
+
+/** The reason for the game points in plain words: the engine's keyword, told from the winner's side. */
+export function reasonText(summary) {
+  const side = summary.winner === "opponent" ? "opponent" : "you";
+  const key = `deal.reason.${summary.reason}.${side}`;
+  const points = (summary.resultPoints || []).join("–");
+  if (has(key)) return t(key, { points });
+  const plain = `reason.${summary.reason}`;
+  return has(plain) ? t(plain, { points }) : summary.reason;
+}
+
+function cell(tag, content, className) {
+  const node = document.createElement(tag);
+  if (typeof content === "string") node.textContent = content;
+  else if (content) node.append(...content);
+  if (className) node.className = className;
+  return node;
+}
+
+export class DealPanel {
+  constructor(dialog, { settings, next, newGame, back }) {
+    Object.assign(this, { dialog, settings, next, newGame, back });
+    this.obs = null;
+    this.over = false;
+    dialog.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-ui]");
+      if (!button || button.disabled) return;
+      const name = button.dataset.ui;
+      if (name === "deal-next") { this.close(); this.next(); }
+      else if (name === "deal-new-game") { this.close(); this.newGame(); }
+      else if (name === "deal-close") { this.close(); this.back(); }
+    });
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.close();
+        this.back();
+      }
+    });
+  }
+
+  get isOpen() {
+    return this.dialog.open;
+  }
+
+  open(obs, { over }) {
+    this.obs = obs;
+    this.over = over;
+    this.fill();
+    if (!this.dialog.open) this.dialog.show();
+    const main = this.dialog.querySelector(over ? "[data-ui='deal-new-game']" : "[data-ui='deal-next']");
+    main.focus({ preventScroll: true });
+  }
+
+  /** Words again (a language or card-face change) while the panel is open. */
+  refresh(obs) {
+    if (!this.dialog.open) return;
+    this.obs = obs;
+    this.fill();
+  }
+
+  close() {
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  fill() {
+    const summary = dealSummary(this.obs, ME);
+    if (!summary) return;
+    const { dialog, settings } = this;
+    const style = settings.deckStyle;
+    const q = (selector) => dialog.querySelector(selector);
+    dialog.dataset.winner = summary.winner || "none";
+    dialog.dataset.reason = summary.reason;
+    const matchOver = summary.match && summary.match.over;
+    let title;
+    if (summary.winner === null) title = t("deal.title.draw");
+    else title = t(summary.winner === "you" ? "deal.title.you" : "deal.title.opponent");
+    q("[data-deal-title]").textContent = title;
+    let cheer;
+    if (matchOver) {
+      cheer = t(summary.match.winner === "you" ? "deal.cheer.matchWon" : summary.match.winner === null ? "deal.cheer.matchDrawn" : "deal.cheer.matchLost");
+    } else {
+      cheer = t(summary.winner === "you" ? "deal.cheer.won" : summary.winner === null ? "deal.cheer.drawn" : "deal.cheer.lost");
+    }
+    q("[data-deal-cheer]").textContent = cheer;
+    const reason = q("[data-deal-reason]");
+    reason.textContent = summary.winner === null ? reasonText(summary)
+      : `${reasonText(summary)} ${t("deal.gamePoints", { points: summary.gamePoints })}`;
+    reason.dataset.gamePoints = String(summary.gamePoints);
+
+    // the two sides, one column each
+    const table = q("[data-deal-table]");
+    table.replaceChildren();
+    const head = cell("tr", [cell("th", ""), cell("th", t("sheet.you")), cell("th", t("sheet.opponent"))]);
+    const thead = cell("thead", [head]);
+    const body = document.createElement("tbody");
+    const row = (key, you, opponent, attr) => {
+      const tr = cell("tr", [cell("th", t(key)), cell("td", you), cell("td", opponent)]);
+      tr.dataset.dealRow = attr;
+      body.appendChild(tr);
+    };
+    const schnapsen = summary.game === "schnapsen";
+    row(schnapsen ? "deal.cardPoints" : "deal.honours", String(summary.you.cardPoints ?? "–"),
+      String(summary.opponent.cardPoints ?? "–"), "card-points");
+    if (schnapsen) {
+      const marriages = (side) => {
+        if (!side.marriages.length) return "–";
+        const items = [];
+        for (const m of side.marriages) {
+          const item = document.createElement("span");
+          item.className = `deal-marriage${m.effective ? "" : " pending"}`;
+          item.dataset.marriage = m.suit;
+          item.append(suitIcon(m.suit, { style, fourColour: settings.fourColour }), String(m.points));
+          item.title = `${suitName(m.suit, style)} ${m.points}${m.effective ? "" : ` (${t("deal.notCounted")})`}`;
+          items.push(item);
+        }
+        return items;
+      };
+      row("deal.marriages", marriages(summary.you), marriages(summary.opponent), "marriages");
+      row("deal.total", String(summary.you.points ?? "–"), String(summary.opponent.points ?? "–"), "total");
+    }
+    row("deal.tricks", String(summary.you.tricks), String(summary.opponent.tricks), "tricks");
+    table.append(thead, body);
+
+    // the computer's cards still in its hand, face up
+    const hand = q("[data-deal-opponent-hand]");
+    hand.replaceChildren();
+    for (const code of summary.opponentHand) hand.appendChild(faceCard(code, settings));
+    if (!summary.opponentHand.length) hand.appendChild(cell("p", t("deal.noCards"), "note"));
+    hand.setAttribute("aria-label", summary.opponentHand.length
+      ? summary.opponentHand.map((c) => cardName(c, style)).join(", ") : t("deal.noCards"));
+
+    const match = q("[data-deal-match]");
+    match.hidden = !summary.match;
+    match.textContent = summary.match ? t("deal.match", { score: sheetSummary(this.obs.match, ME) }) : "";
+
+    const nextButton = q("[data-ui='deal-next']");
+    const newButton = q("[data-ui='deal-new-game']");
+    nextButton.hidden = this.over || !(this.obs.legal_actions || []).includes("next");
+    newButton.hidden = !this.over;
+  }
+}
