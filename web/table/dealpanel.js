@@ -62,6 +62,7 @@ export class DealPanel {
     if (!this.dialog.open) this.dialog.show();
     const main = this.dialog.querySelector(over ? "[data-ui='deal-new-game']" : "[data-ui='deal-next']");
     main.focus({ preventScroll: true });
+    this.dialog.scrollTop = 0;   // the title first, whatever the focus scrolled to
   }
 
   /** Words again (a language or card-face change) while the panel is open. */
