@@ -42,6 +42,9 @@ def _close_margin(margin):
     return run
 
 
+_CHEATER_SOLVERS = {}
+
+
 def cheater(obs, seed, state):
     """Sees every card: the real layout of `state` (the opponent's hand and the stock order)
     solved exactly for every candidate action (signed game points, the same tie order as the
@@ -51,7 +54,12 @@ def cheater(obs, seed, state):
     info = Info(obs)
     t = info.t
     pos = info.position(t.mask(deal.hands[1 - me]), [t.index[c] for c in deal.stock])
-    solver = Solver(me)
+    # one solver per deal and seat: its table stays valid for the rest of the deal
+    key = (obs["profile"], str(obs["options"]), tuple(deal.deck), deal.dealer, me)
+    solver = _CHEATER_SOLVERS.get(key)
+    if solver is None:
+        _CHEATER_SOLVERS.clear()
+        solver = _CHEATER_SOLVERS[key] = Solver(me)
     values = {}
     for action in pimc.candidate_actions(obs):
         child = pos.copy()
@@ -65,6 +73,7 @@ VARIANTS = {
     "expert-noinfer": _expert(infer=None),                       # uniform layouts
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
+    "expert-deep8": _expert(deep_from=8),        # from a talon of 8: rollouts only to 4, then exact
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
 }

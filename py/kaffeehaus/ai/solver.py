@@ -135,7 +135,10 @@ class Solver:
                     e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
                     if e >= WIN_POINTS:
                         return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
-            key = (h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, won2, first, tag)
+            if schnapsen:
+                key = (h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, won2, first, tag)
+            else:                                 # the rest is fixed by the hands
+                key = (h0, h1, leader, lead, c0, tag)
             entry = tt.get(key)
             best_move = None
             if entry is not None:
