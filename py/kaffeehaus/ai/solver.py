@@ -96,7 +96,7 @@ class Solver:
             tag = (pos.closed_by, cascade(pos.close_points, pos.close_had_trick),
                    pos.close_had_trick)
         else:
-            tag = "e"
+            tag = "e"           # keeps these entries apart from `_ab_schneider`'s in the table
         finals = {}
 
         def claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1):
