@@ -37,7 +37,7 @@ import ai_variants  # noqa: E402
 LADDER = ["random", "easy", "medium", "hard", "expert"]
 GAME = {p["id"]: p["game"] for p in api.profiles()}      # profile id -> game family
 TIMED = ("expert",)   # and its bench variants (expert-...)
-TIMES = []          # (profile, wall seconds, CPU seconds) of expert decisions
+TIMES = []          # (profile, wall s, CPU s, a real choice, level) of expert(-variant) decisions
 
 
 def timed_action(state, profile, seats, ai_seed):
@@ -48,7 +48,7 @@ def timed_action(state, profile, seats, ai_seed):
     action = ai_variants.choose(obs, seats[p], ai_seed, state)
     if seats[p].startswith(TIMED):
         TIMES.append((profile, time.perf_counter() - t0, time.process_time() - c0,
-                      forced_action(obs) is None))
+                      forced_action(obs) is None, seats[p]))
     return action
 
 
@@ -261,12 +261,14 @@ def report(profile, options, a, b, args):
 def times_report():
     if not TIMES:
         return
-    for label, col in (("CPU", 2), ("wall-clock", 1)):
-        for profile in sorted({t[0] for t in TIMES}) + [None]:
-            xs = sorted(t[col] for t in TIMES if profile is None or t[0] == profile)
-            times_line(f"{label} {profile or 'all profiles'}", xs)
-        xs = sorted(t[col] for t in TIMES if t[3])
-        times_line(f"{label} all profiles, only decisions with 2+ legal actions", xs)
+    for level in sorted({t[4] for t in TIMES}):
+        times = [t for t in TIMES if t[4] == level]
+        for label, col in (("CPU", 2), ("wall-clock", 1)):
+            for profile in sorted({t[0] for t in times}) + [None]:
+                xs = sorted(t[col] for t in times if profile is None or t[0] == profile)
+                times_line(f"{level}, {label} {profile or 'all profiles'}", xs)
+            xs = sorted(t[col] for t in times if t[3])
+            times_line(f"{level}, {label} all profiles, only decisions with 2+ legal actions", xs)
 
 
 def times_line(label, xs):
@@ -274,7 +276,7 @@ def times_line(label, xs):
 
     def q(f):
         return xs[min(n - 1, int(f * n))]
-    print(f"expert decision time ({label}) over {n} decisions: median {q(0.5):.3f}s, p90 {q(0.9):.3f}s, "
+    print(f"decision time ({label}) over {n} decisions: median {q(0.5):.3f}s, p90 {q(0.9):.3f}s, "
           f"p99 {q(0.99):.3f}s, max {xs[-1]:.3f}s, mean {statistics.fmean(xs):.3f}s", flush=True)
     edges = [0.01, 0.05, 0.1, 0.2, 0.4, 0.8, 1.5, 1e9]
     lo = 0.0
