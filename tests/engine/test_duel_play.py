@@ -74,3 +74,25 @@ def test_real_group_one_deal():
     duel = Duel("schnapsen", seed=7, group="modp2048", is_match=False).run()
     check_against_plain_engine(duel)
     assert duel.parties[0].as_json()["group"] == "modp2048"
+
+
+def test_every_complete_observation_is_a_valid_observation():
+    """What duel_observation gives (its hand complete: no card waiting for a key) passes the
+    engine's observation check, so the page may hand it to hint and ai_action; with a card
+    pending the hand lacks it and `cards_pending` says so."""
+    from kaffeehaus.observation_check import check_observation
+    duel = Duel("bummerl", seed=8, is_match=False)
+    pending = checked = 0
+    while duel.step():
+        for party in duel.parties:
+            obs = party.observation()
+            if obs is None:
+                continue
+            status = party.status()
+            if status["cards_pending"]:
+                pending += 1
+                assert obs["legal_actions"] == []
+                continue
+            check_observation(obs)
+            checked += 1
+    assert checked > 20 and pending > 0

@@ -652,8 +652,9 @@ class Party:
     def observation(self):
         """This seat's observation (docs/API.md) of the deal in play, or of the last verified
         deal while the next one is being shuffled; None before the first deal is dealt.
-        Cards of this hand whose keys have not arrived yet are left out, and nothing is
-        legal while this seat cannot act."""
+        Cards of this hand whose keys have not arrived yet are left out (status
+        `cards_pending`; such an observation is for display, not for hint or ai_action), and
+        nothing is legal while this seat cannot act."""
         previous = decode(self.verified_state()).deals if self.finished else []
         if not self.in_play():
             if not previous:
@@ -668,7 +669,7 @@ class Party:
                     previous + [view.deal])
         obs = observe(game, self.seat)
         hidden = {view.completion[p] for p in self._missing(view)}
-        if hidden:
+        if hidden:        # dealt or drawn, but the opponent's key for it has not come yet
             obs["hand"] = [c for c in obs["hand"] if c not in hidden]
             obs["illegal"] = {c: r for c, r in obs["illegal"].items() if c not in hidden}
         if not self._can_act(view):
@@ -682,6 +683,7 @@ class Party:
         """Where the duel stands, for the page: whose move, what was verified, what to resend."""
         state = self.verified_state()
         deferred = []
+        pending = 0
         if self.over:
             phase = "over"
         elif not self.in_play():
@@ -689,6 +691,7 @@ class Party:
         else:
             view = self.view()
             deferred = list(view.deferred)
+            pending = len(self._missing(view))
             if view.deal.result is not None:
                 phase = "verifying"
             elif self._can_act(view):
@@ -706,5 +709,6 @@ class Party:
                 "match_status": status_of_match,
                 "verified_state": state,
                 "deferred_checks": deferred,
+                "cards_pending": pending,
                 "messages_received": self.chain.seq,
                 "resend": [dict(m) for m in self.sent]}
