@@ -15,6 +15,7 @@ for the test suite. docs/PROTOCOL.md explains the choice.
 import hashlib
 import secrets
 
+from ..messages import short
 from .errors import MalformedMessage
 
 MODP_1536 = int(
@@ -122,6 +123,6 @@ GROUP_PRIMES = {"modp2048": MODP_2048, "modp1536": MODP_1536, "test256": TEST_25
 
 def group(name):
     """A fresh Group (its own exponentiation counter) by name."""
-    if name not in GROUP_PRIMES:
-        raise MalformedMessage(f"unknown group {str(name)[:40]!r}")
+    if not isinstance(name, str) or name not in GROUP_PRIMES:
+        raise MalformedMessage(f"unknown group {short(name)}")
     return Group(name, GROUP_PRIMES[name])

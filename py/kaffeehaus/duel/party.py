@@ -23,6 +23,7 @@ import hashlib
 import secrets
 
 from .. import match as _match
+from ..messages import short
 from ..game import FORMAT as STATE_FORMAT, Game, decode
 from ..observation import observe
 from ..profiles import check_profile, deck_of, normalise_options
@@ -110,7 +111,7 @@ class Party:
         profile = check_profile(profile)
         options = normalise_options(profile, options)
         if type(seat) is not int or seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, not {str(seat)[:40]}")
+            raise ValueError(f"seat must be 0 or 1, not {short(seat)}")
         if type(is_match) is not bool:
             raise ValueError("match must be true or false")
         party = cls()

@@ -23,6 +23,7 @@ at the end of the deal (verify.py replays everything through the plain engine).
 """
 
 from ..deal import IllegalAction
+from ..messages import short
 from ..game import deal_class
 from ..profiles import deck_of
 from .errors import IllegalMove
@@ -83,7 +84,7 @@ class View:
         checked (see the module's docstring). IllegalMove when refused."""
         deal = self.deal
         if not isinstance(action, str) or deal.to_move() != player:
-            raise IllegalMove(f"action {str(action)[:20]!r}: it is not seat {player}'s turn")
+            raise IllegalMove(f"action {short(action)}: it is not seat {player}'s turn")
         if player == self.seat or action in deal.legal_actions():
             try:
                 deal.apply(action)
