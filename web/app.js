@@ -2,7 +2,7 @@
 // saving, undo), the table draws the controller's events (web/table/view.js), every stored key
 // goes through web/storage.js, and each feature module subscribes to the controller.
 import { createEngine } from "./engine-client.js";
-import { createStorage, checkSetup } from "./storage.js";
+import { createStorage, checkSetup, NEWEST } from "./storage.js";
 import { Controller, Emitter } from "./controller.js";
 import { loadLanguage, applyStatic, t, has } from "./table/i18n.js";
 import { SetupView, fillReview } from "./table/dialogs.js";
@@ -133,15 +133,17 @@ async function boot() {
   setup.setReady(true);
   await checkSavedGames(controller);   // a damaged save is set aside before "Continue" is offered
   offerResume();
-  startOffline(storage);
+  startOffline(storage, () => (controller.readOnly ? null : controller.id));
   const daily = installDaily({ controller, storage, setup, fail, share: () => openShare(links, { withMoves: true }) });
   const links = { controller, setup, daily, fail };
   installLinks(links);
   // a link in the URL comes first; else a reload that asked for it continues the saved game
   const hasLink = /[#&]s=|[?&]deal=/.test(window.location.hash + window.location.search);
-  if (!hasLink && resumeAsked(storage)) {
+  const resumeId = hasLink ? null : resumeAsked(storage);
+  if (resumeId) {
     html.dataset.link = "none";
-    if (controller.games.list().length) await controller.resume();
+    const record = resumeId === NEWEST ? controller.games.list()[0] : controller.games.get(resumeId);
+    if (record) await controller.resume(record);
     return;
   }
   await openLinkFromLocation(links).catch(fail);

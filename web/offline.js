@@ -20,6 +20,7 @@ const html = document.documentElement;
 const SW_URL = new URL("../../sw.js", import.meta.url);
 
 let reloading = false;
+let shownGame = () => null;   // the id of the game this tab plays (startOffline's argument)
 
 function offerUpdate(registration, storage) {
   const waiting = registration.waiting;
@@ -31,7 +32,7 @@ function offerUpdate(registration, storage) {
       { ui: "reload-update", label: () => t("update.reload"), primary: true, onClick: () => {
         // The saved game is in localStorage after every action: reloading loses nothing, and
         // the reloaded page continues it (web/saves.js).
-        reloadAndResume(storage, () => waiting.postMessage({ type: "skip-waiting" }));
+        reloadAndResume(storage, shownGame(), () => waiting.postMessage({ type: "skip-waiting" }));
       } },
       { ui: "later-update", label: () => t("update.later") },
     ],
@@ -51,7 +52,9 @@ function watch(registration, storage) {
   });
 }
 
-export async function startOffline(storage) {
+/** `gameShown()`: the id of the game this tab plays (null: none, or another tab plays it). */
+export async function startOffline(storage, gameShown = () => null) {
+  shownGame = gameShown;
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {
     html.dataset.offline = "unsupported";
     return;
@@ -64,7 +67,7 @@ export async function startOffline(storage) {
     // the saved game there. (The first install also changes the controller: nothing to do.)
     if (hadController && !reloading) {
       reloading = true;
-      reloadAndResume(storage);
+      reloadAndResume(storage, shownGame());
     }
   });
   try {

@@ -8,8 +8,9 @@
 //   showProblem(problem)          the notice for a stored value web/storage.js set aside
 //   installSaves({controller, storage})   the "engine stopped" notice (the controller's "error"
 //       while the game is saved) and its reload, which continues the game after it.
-//   reloadAndResume(storage, reload)  sets sessionStorage["kaffeehaus.resumeAfterReload"]; the
-//       reloaded page continues the saved game by itself (resumeAsked(storage)).
+//   reloadAndResume(storage, gameId, reload)  sets sessionStorage["kaffeehaus.resumeAfterReload"]
+//       to the game this tab shows; the reloaded tab continues that game by itself
+//       (resumeAsked(storage)), and a tab that showed none stays on the set-up screen.
 import { t } from "./table/i18n.js";
 import { notify, words } from "./notices.js";
 
@@ -53,12 +54,14 @@ export function showProblem(problem) {
   if (key) notify(`storage-${problem.name}`, () => t(key), { alert: true });
 }
 
-export function reloadAndResume(storage, reload = () => window.location.reload()) {
-  storage.write("resume", "1");   // else the player clicks "Continue" after the reload
+/** Reload this tab; afterwards it continues `gameId`, the game it was showing (none: the set-up
+ * screen again). Only this tab's own game: two tabs reloaded together must not both take one. */
+export function reloadAndResume(storage, gameId, reload = () => window.location.reload()) {
+  if (gameId) storage.write("resume", gameId);   // else the player clicks "Continue" after the reload
   reload();
 }
 
-/** A reload asked to continue the saved game (read once). */
+/** The game id a reload of this tab asked to continue, or null (read once). */
 export function resumeAsked(storage) {
   const asked = storage.read("resume");
   storage.remove("resume");
@@ -72,7 +75,7 @@ export function installSaves({ controller, storage }) {
     notify("engine-stopped", () => t("recover.stopped"), {
       alert: true,
       sticky: true,
-      buttons: [{ ui: "reload-resume", label: () => t("recover.reload"), primary: true, onClick: () => reloadAndResume(storage) }],
+      buttons: [{ ui: "reload-resume", label: () => t("recover.reload"), primary: true, onClick: () => reloadAndResume(storage, controller.id) }],
     });
   });
 }

@@ -30,7 +30,7 @@
 //   daily     kaffeehaus.daily      {date, token}
 //   rulesShort kaffeehaus.rulesShort {"[profile, options]": the engine's rules description}:
 //                                   "Rules in short" while the engine loads (web/lang.js)
-//   resume    sessionStorage kaffeehaus.resumeAfterReload   "1"
+//   resume    sessionStorage kaffeehaus.resumeAfterReload   the id of the game to continue
 
 export class Invalid extends Error {
   constructor(reason, { newer = false } = {}) {
@@ -139,6 +139,9 @@ function loadRulesShort(value) {
   return value;
 }
 
+/** The `resume` value of a reload that asked for the newest saved game, not a given one. */
+export const NEWEST = "*newest";
+
 // Filled by the modules that own a format (games.js, stats-data.js) to keep this file short.
 export const KEYS = {
   settings: { key: "kaffeehaus.settings", load: loadSettings, fallback: () => ({ ...DEFAULT_SETTINGS }) },
@@ -147,7 +150,9 @@ export const KEYS = {
   daily: { key: "kaffeehaus.daily", load: loadDaily, fallback: () => null },
   rulesShort: { key: "kaffeehaus.rulesShort", load: loadRulesShort, fallback: () => ({}) },
   resume: { key: "kaffeehaus.resumeAfterReload", area: "session", raw: true,
-    load: (v) => { need(v === "1", "not a flag"); return true; }, fallback: () => false },
+    // a game id; "1" (written by the version before games had ids) meant the newest saved game
+    load: (v) => { need(v === "1" || /^[A-Za-z0-9_-]{1,40}$/.test(v), "not a game id"); return v === "1" ? NEWEST : v; },
+    fallback: () => null },
 };
 
 /** Register a key (games.js, stats-data.js do so for theirs). */

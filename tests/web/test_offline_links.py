@@ -254,7 +254,10 @@ def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, d
         # one "reload" moves every tab to the new version (their old assets' cache goes)
         with other.expect_navigation(), page.expect_navigation():
             page.click("[data-notice='update'] [data-ui='reload-update']")
-        other.wait_for_selector("html[data-playing]", state="attached", timeout=ENGINE_BOOT_MS)
+        # the tab that showed the set-up screen reloads to it: it does not take the game
+        other.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+        assert other.get_attribute("html", "data-playing") is None
+        assert other.is_visible("[data-ui='resume']")
         assert other.watch.errors == []
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
         # the reloaded page continues the game by itself

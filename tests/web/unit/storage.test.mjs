@@ -1,7 +1,7 @@
 // web/storage.js, games.js and stats-data.js: every key read through its validating loader.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createStorage, memoryArea, checkSetup, DEFAULT_SETUP, DEFAULT_SETTINGS } from "../../../web/storage.js";
+import { createStorage, memoryArea, checkSetup, DEFAULT_SETUP, DEFAULT_SETTINGS, NEWEST } from "../../../web/storage.js";
 import { createGames } from "../../../web/games.js";
 import { countDeal, recordDeal, emptyStats, STATS_FORMAT } from "../../../web/stats-data.js";
 
@@ -46,6 +46,18 @@ test("settings: defaults for missing fields, a wrong value sets the whole entry 
   const bad = make({ "kaffeehaus.settings": '{"speed":"warp"}' });
   assert.deepEqual(bad.storage.read("settings"), DEFAULT_SETTINGS);
   assert.equal(bad.problems[0].name, "settings");
+});
+
+test("a reload continues the game its tab showed: the resume flag holds that game's id", () => {
+  const session = memoryArea();
+  const storage = createStorage({ local: memoryArea(), session });
+  assert.equal(storage.read("resume"), null);
+  storage.write("resume", "g-123_x");
+  assert.equal(storage.read("resume"), "g-123_x");
+  session.setItem("kaffeehaus.resumeAfterReload", "1");      // written by the version before ids
+  assert.equal(storage.read("resume"), NEWEST);
+  session.setItem("kaffeehaus.resumeAfterReload", "<script>");
+  assert.equal(storage.read("resume"), null);
 });
 
 test("language is a plain string of the five languages", () => {
