@@ -26,3 +26,30 @@ def saved_state(page):
 
 def saved_count(page):
     return page.evaluate("() => Object.keys((JSON.parse(localStorage.getItem('kaffeehaus.games') || 'null') || {games: {}}).games).length")
+
+
+# Playing at the table as a player would (shared by the offline/links and storage/tabs tests).
+SETTLED = "html[data-busy='false']"
+
+
+def status(page):
+    return page.get_attribute("[data-status]", "data-status")
+
+
+def play_one(page):
+    """The player's next move: the first playable card, else the first action button."""
+    card = page.locator("[data-zone='hand'] button[data-card]:enabled")
+    if card.count():
+        card.first.click()
+    else:
+        page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+
+
+def play_to_end(page, limit=40):
+    for _ in range(limit):
+        if status(page) in ("match-over", "deal-over"):
+            return
+        assert status(page) == "your-turn", page.text_content("[data-status]")
+        play_one(page)
+    raise AssertionError("the deal did not end")

@@ -57,30 +57,8 @@ def start_deal(page, profile="schnapsen", level="easy"):
     page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
 
 
-def status(page):
-    return page.get_attribute("[data-status]", "data-status")
-
-
-def play_one(page):
-    """The player's next move: the first playable card, else the first action button."""
-    card = page.locator("[data-zone='hand'] button[data-card]:enabled")
-    if card.count():
-        card.first.click()
-    else:
-        page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
-
-
-def play_to_end(page, limit=40):
-    for _ in range(limit):
-        if status(page) in ("match-over", "deal-over"):
-            return
-        assert status(page) == "your-turn", page.text_content("[data-status]")
-        play_one(page)
-    raise AssertionError("the deal did not end")
-
-
 from saved import NEWEST_JS, saved_record as saved  # noqa: E402  (the newest saved game, web/games.js)
+from saved import play_one, play_to_end, status  # noqa: E402
 
 
 def table_position(page):

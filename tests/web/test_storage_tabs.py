@@ -18,7 +18,7 @@ import pytest
 from kaffeehaus import api
 
 from conftest import PageWatch
-from saved import saved_record, saved_count
+from saved import play_one, play_to_end, saved_count, saved_record, status
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_BOOT_MS = 60_000
@@ -46,10 +46,6 @@ def boot(page, url):
     page.wait_for_selector("html[data-daily='ready']", state="attached", timeout=10_000)
 
 
-def status(page):
-    return page.get_attribute("[data-status]", "data-status")
-
-
 def start(page, profile="schnapsen", length="deal", mode="ranked"):
     page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=10_000)
     page.click(f"[data-profile='{profile}']")
@@ -58,24 +54,6 @@ def start(page, profile="schnapsen", length="deal", mode="ranked"):
     page.select_option("[data-setup='mode']", mode)
     page.click("[data-action='start']")
     page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
-
-
-def play_one(page):
-    card = page.locator("[data-zone='hand'] button[data-card]:enabled")
-    if card.count():
-        card.first.click()
-    else:
-        page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
-
-
-def play_to_end(page, limit=40):
-    for _ in range(limit):
-        if status(page) in ("match-over", "deal-over"):
-            return
-        assert status(page) == "your-turn", page.text_content("[data-status]")
-        play_one(page)
-    raise AssertionError("the deal did not end")
 
 
 def hand(page):
