@@ -18,6 +18,7 @@ import { installLinks, openLinkFromLocation, openShare } from "./links.js";
 import { installDaily } from "./daily.js";
 import { startOffline } from "./offline.js";
 import { installTabs } from "./tabs.js";
+import { OpponentChoice } from "./opponent.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -25,7 +26,7 @@ const area = (name) => { try { return window[name]; } catch { return null; } }; 
 
 const storage = createStorage({ local: area("localStorage"), session: area("sessionStorage") });
 const settings = storage.read("settings");
-const ui = new Emitter();   // the page's own moments: "setup" {shown}
+const ui = new Emitter();   // the page's own moments: "setup" {shown}, "startRemote" {choice}
 let profiles = [];
 
 async function boot() {
@@ -51,6 +52,7 @@ async function boot() {
   storage.onProblem = showProblem;
 
   const setup = new SetupView($("[data-zone='setup']"), storage.read("setup"));
+  const opponent = new OpponentChoice($("[data-setup-opponent]"), storage.read("opponent"), setup);
   setup.onShow = (shown) => ui.emit("setup", { shown });
   view = new TableView({ controller, settings, setup });
   const fail = (error) => {
@@ -83,10 +85,13 @@ async function boot() {
     if (!target || target.disabled) return;
     const { action, ui: name } = target.dataset;
     if (action === "start") {
-      const choice = setup.values();
+      const choice = { ...setup.values(), ...opponent.values() };
       storage.write("setup", { profile: choice.profile, options: choice.options, level: choice.level,
         length: choice.length, mode: choice.mode });
-      controller.start(choice);
+      storage.write("opponent", opponent.stored());
+      // a friend on another device: web/duel/ starts it (ui "startRemote", docs/UI-HOOKS.md)
+      if (choice.opponent === "remote") ui.emit("startRemote", { choice });
+      else controller.start(choice);
     } else if (action) controller.act(action);
     else if (name === "new-game") newGame();
     else if (name === "resume") resume();
@@ -105,6 +110,7 @@ async function boot() {
     applyStatic();
     for (const option of setup.level.options) option.textContent = levelName(option.value);
     setup.render();
+    opponent.redraw();
     offerResume();
     if (html.dataset.engine === "ready") progressLabel.textContent = t("engine.ready");
     view.redraw();
