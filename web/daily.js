@@ -12,6 +12,7 @@
 //   dateOf(state)}; share(): open the share dialog with the moves (web/links.js).
 import { t, formatDate } from "./table/i18n.js";
 import { notify, dismiss } from "./notices.js";
+import { label } from "./lang.js";
 
 const html = document.documentElement;
 
@@ -57,11 +58,7 @@ export function installDaily({ controller, storage, setup, fail, share }) {
 
   const row = document.querySelector("[data-zone='setup'] .setup-buttons");
   if (row && !row.querySelector("[data-ui='daily']")) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.ui = "daily";
-    button.dataset.i18n = "daily.start";
-    button.textContent = t("daily.start");
+    const button = label("button", "daily.start", { type: "button", "data-ui": "daily" });
     button.addEventListener("click", (event) => {
       event.stopPropagation();
       start();

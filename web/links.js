@@ -20,6 +20,7 @@ import { LEVELS } from "./storage.js";
 import { faceCard, cardName, suitName } from "./table/cardview.js";
 import { marriagePoints } from "./table/view.js";
 import { notify, words, dismiss } from "./notices.js";
+import { label } from "./lang.js";
 
 const MAX_TOKEN = 1000;      // the engine refuses more than 600 characters anyway
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -162,11 +163,7 @@ function dialog(name, build) {
 function closeForm(extra = []) {
   const form = document.createElement("form");
   form.method = "dialog";
-  const close = document.createElement("button");
-  close.type = "submit";
-  close.textContent = t("action.close.dialog");
-  close.dataset.i18n = "action.close.dialog";
-  form.append(...extra, close);
+  form.append(...extra, label("button", "action.close.dialog", { type: "submit" }));
   return form;
 }
 
@@ -182,11 +179,7 @@ function showReplay(links, state, obs, link) {
     list.dataset.replayList = "";
     const result = document.createElement("p");
     result.dataset.replayResult = "";
-    const play = document.createElement("button");
-    play.type = "button";
-    play.dataset.ui = "replay-play";
-    play.textContent = t("replay.play");
-    play.dataset.i18n = "replay.play";
+    const play = label("button", "replay.play", { type: "button", "data-ui": "replay-play" });
     d.append(h2, note, list, result, closeForm([play]));
   });
   const settings = cardSettings();
@@ -290,16 +283,8 @@ function shareDialog() {
     status.setAttribute("role", "status");
     const row = document.createElement("div");
     row.className = "share-buttons";
-    const copy = document.createElement("button");
-    copy.type = "button";
-    copy.dataset.ui = "copy-link";
-    copy.textContent = t("share.copy");
-    copy.dataset.i18n = "share.copy";
-    const native = document.createElement("button");
-    native.type = "button";
-    native.dataset.ui = "web-share";
-    native.textContent = t("share.native");
-    native.dataset.i18n = "share.native";
+    const copy = label("button", "share.copy", { type: "button", "data-ui": "copy-link" });
+    const native = label("button", "share.native", { type: "button", "data-ui": "web-share" });
     native.hidden = typeof navigator.share !== "function";
     row.append(copy, native);
     d.append(h2, note, moves, url, row, status, closeForm());
@@ -366,11 +351,7 @@ export function installLinks(links) {
   const menu = document.querySelector("header .menu");
   const bar = menu ? menu.parentElement : document.querySelector("header");
   if (bar && !document.querySelector("[data-ui='share']")) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.ui = "share";
-    button.dataset.i18n = "action.share";
-    button.textContent = t("action.share");
+    const button = label("button", "action.share", { type: "button", "data-ui": "share" });
     button.hidden = true;
     button.addEventListener("click", (event) => {
       event.stopPropagation();
