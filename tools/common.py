@@ -13,6 +13,10 @@ NODE_MODULES = ROOT / "node_modules"
 
 # Debian's Chromium (`apt-get install chromium`): the browser tests and the icon renderer use it.
 CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium as the tests and benches drive it (Playwright with executable_path): no
+# sandbox (CI runs as root), no GPU, and nothing that would reach for the network.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 # Fixed timestamp for reproducible zip entries (the earliest a zip can store).
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)

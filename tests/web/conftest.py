@@ -17,11 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).resolve().parent / "harness"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"  # screenshots; git-ignored
 
 
@@ -34,6 +29,10 @@ def _load_build():
 
 
 build = _load_build()
+# build.py put the repo root on sys.path
+from tools.common import CHROMIUM as CHROMIUM_PATH, CHROMIUM_ARGS  # noqa: E402
+
+CHROMIUM = str(CHROMIUM_PATH)
 
 
 @pytest.fixture(scope="session")
