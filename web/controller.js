@@ -26,7 +26,7 @@
 //   "dealOver"  {obs, over}              the deal is over (over: the match, or the single deal)
 //   "dealEnded" {prev, obs, id, mode, level, key}  a deal ended during play (saved first);
 //                                        key: "<game id>/<deal number>" (statistics count once)
-//   "refused"   {action, reason}         an action that is not legal now (nothing changed)
+//   "refused"   {action, reason, params} an action that is not legal now (nothing changed); reason: the engine's keyword
 //   "level"     {level, levelUsed}       the engine refused the level: playing `random`
 //   "saved"     {id, rev}
 //   "readOnly"  {id}                     another tab moved this game on: this tab stops
@@ -212,7 +212,7 @@ export class Controller extends Emitter {
       if (error instanceof Abandoned) return;
       this.history = history;
       if (error.type === "IllegalAction" && this.state) {
-        await this.emit("refused", { action, reason: error.message });
+        await this.emit("refused", { action, reason: error.code || "not_now", params: error.params || {} });
         await this.#settle();
       } else {
         this.#fail(error);

@@ -26,13 +26,17 @@
 //       Calls may be made before `ready`: they wait for the engine. They run one at a time,
 //       in order, inside the worker, so the page never blocks while the AI thinks.
 //       Python exceptions reject with EngineError: .type is the Python class name
-//       ("IllegalAction", "ValueError", "TypeError", ...), .message its text, .pyTraceback.
+//       ("IllegalAction", "ValueError", "TypeError", ...), .message its English text,
+//       .code the engine's keyword for it ("must_follow_suit", "bad_state", …; null for an
+//       error of the page itself) with .params (an object) for the page to translate,
+//       .pyTraceback.
 //   engine.terminate() → stops the worker; pending and later calls reject (type "Terminated").
 //   engine.state     → "loading" | "ready" | "error"   (mirror it into <html data-engine>)
 //
 //   COMMANDS — frozen array of the callable command names (= the functions in
 //              kaffeehaus.api.__all__; tests/web/test_build.py keeps them in step).
-//   EngineError — class extending Error with .type (string) and .pyTraceback (string|undefined).
+//   EngineError — class extending Error with .type (string), .code (string|null), .params
+//                 (object) and .pyTraceback (string|undefined).
 
 export const COMMANDS = Object.freeze([
   "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
@@ -42,11 +46,13 @@ export const COMMANDS = Object.freeze([
 ]);
 
 export class EngineError extends Error {
-  constructor(type, message, pyTraceback) {
+  constructor(type, message, pyTraceback, code = null, params = {}) {
     super(message);
     this.name = "EngineError";
     this.type = type;
     this.pyTraceback = pyTraceback;
+    this.code = typeof code === "string" ? code : null;
+    this.params = params && typeof params === "object" ? params : {};
   }
 }
 
@@ -149,7 +155,8 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
       const { resolve, reject } = pending.get(data.id);
       pending.delete(data.id);
       if (data.error) {
-        reject(new EngineError(data.error.type, data.error.message, data.error.traceback));
+        reject(new EngineError(data.error.type, data.error.message, data.error.traceback,
+          data.error.code, data.error.params));
       } else {
         resolve(data.result);
       }

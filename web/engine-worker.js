@@ -1,7 +1,7 @@
 // Kaffeehaus engine worker (module worker). Started only by engine-client.js.
 //
 // Boot: loads Pyodide from this origin, installs the engine wheel, imports kaffeehaus.api.
-// Then answers {id, cmd, args} with {id, result} or {id, error: {type, message}} by calling
+// Then answers {id, cmd, args} with {id, result} or {id, error: {type, message, code, params}} by calling
 // kaffeehaus.api.<cmd>(**args) (or (*args) for an array). Only JSON text crosses into and out
 // of Python; no PyProxy ever leaves this file. While booting it posts {progress: 0..1, stage},
 // then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
@@ -42,7 +42,10 @@ def _kh_call(cmd, args_json):
         result = fn(*args) if isinstance(args, list) else fn(**args)
         return _json.dumps({"result": result})
     except Exception as e:
+        # code and params: the keyword the page translates (kaffeehaus.messages, docs/API.md)
         return _json.dumps({"error": {"type": type(e).__name__, "message": str(e),
+                                      "code": getattr(e, "code", None),
+                                      "params": getattr(e, "params", None) or {},
                                       "traceback": _tb.format_exc(limit=-3)}})
 `;
 

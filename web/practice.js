@@ -8,7 +8,7 @@
 // the deal is over) asks api.hint for each move of the player in this deal.
 import { t, currentLanguage } from "./table/i18n.js";
 import { faceCard } from "./table/cardview.js";
-import { actionName } from "./table/view.js";
+import { actionName, failureText } from "./table/view.js";
 import { label } from "./lang.js";
 
 const ME = 0;
@@ -115,7 +115,7 @@ export function installPractice({ controller, settings, ui, announce }) {
       html.dataset.hint = "ready";
     } catch (error) {
       if (controller.state !== state) return;
-      hintText.textContent = t("practice.hintFailed", { message: error.message });
+      hintText.textContent = t("practice.hintFailed", { message: failureText(error, deckStyle()) });
       html.dataset.hint = "error";
     }
   }
@@ -255,7 +255,7 @@ export function installPractice({ controller, settings, ui, announce }) {
         try {
           move.result = { ranked: await controller.call("hint", { observation: move.obs }) };
         } catch (error) {
-          move.result = { error: error.message };
+          move.result = { error: failureText(error, deckStyle()) };
         }
       }
       if (analysis !== current) return;
@@ -268,7 +268,7 @@ export function installPractice({ controller, settings, ui, announce }) {
   hintButton.addEventListener("click", () => hint());
   undoButton.addEventListener("click", () => undo());
   analyseButton.addEventListener("click", () => openAnalysis().catch((error) => {
-    status.textContent = t("analysis.failed", { message: error.message });
+    status.textContent = t("analysis.failed", { message: failureText(error, deckStyle()) });
     dialog.dataset.analysis = "error";
   }));
   document.addEventListener("kaffeehaus:language", () => {

@@ -17,8 +17,11 @@ from . import turns as _turns
 from .deal import IllegalAction
 from .duel.session import (duel_act, duel_join, duel_new, duel_observation,  # noqa: F401
                             duel_receive)             # two players, no dealer: docs/PROTOCOL.md
+from .messages import CodedError as _CodedError
 from .messages import cut as _cut
+from .messages import public_params as _public_params
 from .messages import short as _short
+from .messages import tag as _tag
 from .observation import observe, result_json
 from .observation_check import check_observation
 from .profiles import check_profile, describe_profiles
@@ -91,8 +94,11 @@ def to_json(state):
 
 def from_json(text):
     """The state a JSON text holds (validated); size and nesting are checked before parsing."""
-    state = _jsontext.parse(text)
-    _game.decode(state)
+    try:
+        state = _jsontext.parse(text)
+        _game.decode(state)
+    except ValueError as exc:
+        raise _tag(exc, "bad_state")          # the page reads saved games with it
     return state
 
 
@@ -130,7 +136,7 @@ def _is_iso_date(text):
 
 def ai_action(observation, *, level="expert", seed=0, budget_ms=None):
     """The computer's action for the seat that `observation` describes (it sees nothing else)."""
-    check_observation(observation)
+    _check_observation(observation)
     level = _args.check_level(level)
     seed = _args.check_ai_seed(seed)
     budget_ms = _args.check_budget(budget_ms)
@@ -141,10 +147,17 @@ def ai_action(observation, *, level="expert", seed=0, budget_ms=None):
 
 def hint(observation):
     """The legal actions ranked best first with the expert's estimated value."""
-    check_observation(observation)
+    _check_observation(observation)
     from .ai import rank_actions
     with _ai_guard():
         return rank_actions(observation)
+
+
+def _check_observation(observation):
+    try:
+        return check_observation(observation)
+    except ValueError as exc:
+        raise _tag(exc, "bad_observation")
 
 
 @contextlib.contextmanager
@@ -154,8 +167,8 @@ def _ai_guard():
     try:
         yield
     except (LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as exc:
-        raise ValueError(f"the observation is inconsistent: the AI cannot use it "
-                         f"({type(exc).__name__})") from None
+        raise _CodedError(f"the observation is inconsistent: the AI cannot use it "
+                          f"({type(exc).__name__})", "bad_observation") from None
 
 
 def play(state, action, seat, *, opponent=None):
@@ -188,8 +201,9 @@ def _turn_result(turn):
 
 def _public(fn):
     """`fn` as the API offers it: arguments that do not fit its signature (an unknown or
-    missing keyword from the worker) are a ValueError too, and no message exceeds 200
-    characters."""
+    missing keyword from the worker) are a ValueError too, no message exceeds 200
+    characters, and every error has a keyword `code` and short `params` for the page
+    (messages.py; "bad_input" when nothing more precise applies)."""
     @functools.wraps(fn)
     def call(*args, **kwargs):
         try:
@@ -198,13 +212,16 @@ def _public(fn):
             text = str(exc)
             if len(text) > _MAX_MESSAGE:
                 exc.args = (_cut(text),)
+            _tag(exc, "bad_input")
+            exc.params = _public_params(exc.params)
             raise
         except TypeError as exc:
             if exc.__traceback__.tb_next is None:      # raised by the call itself
-                raise ValueError(_cut(f"bad arguments: {exc}")) from None
+                raise _CodedError(f"bad arguments: {exc}", "bad_input") from None
             raise
         except RecursionError:                          # only input nested absurdly deep does it
-            raise ValueError(f"{fn.__name__}: an argument is nested too deeply") from None
+            raise _CodedError(f"{fn.__name__}: an argument is nested too deeply",
+                              "bad_input") from None
     return call
 
 

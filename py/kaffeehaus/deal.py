@@ -4,15 +4,16 @@ A deal object is owned by whoever built it; `copy()` gives an independent one. T
 each family live in `schnapsen.py` and `schneider.py`; this module knows nothing of scoring.
 """
 
-from .messages import cut, short
+from .messages import CodedError, short
 from .profiles import TRICK_REVIEW
 
 
-class IllegalAction(ValueError):
-    """An action that the rules do not allow in this position (RULES.md AC-4)."""
+class IllegalAction(CodedError):
+    """An action that the rules do not allow in this position (RULES.md AC-4). `reason` is the
+    English sentence; `code` and `params` say the same for the page (messages.ERROR_CODES)."""
 
-    def __init__(self, action, reason):
-        super().__init__(cut(f"illegal action {short(action)}: {reason}"))
+    def __init__(self, action, reason, code="not_legal_now", params=None):
+        super().__init__(f"illegal action {short(action)}: {reason}", code, params)
         self.action = action
         self.reason = reason
 
@@ -124,27 +125,40 @@ class Deal:
     def apply(self, action):
         """Apply `action` in place after checking it is legal (AC-4: nothing changes if not)."""
         if not isinstance(action, str):
-            raise IllegalAction(action, f"an action is a string, not {type(action).__name__}")
+            raise IllegalAction(action, f"an action is a string, not {type(action).__name__}",
+                                "not_an_action")
         if self.result is not None:
-            raise IllegalAction(action, "the deal is over")
+            raise IllegalAction(action, "the deal is over", "deal_over")
         legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(action, self.why_illegal(action))
+            code, params, sentence = self.refusal(action)
+            raise IllegalAction(action, sentence, code, params)
         player = self.to_move()
         self.actions.append((player, action))
         self._apply_legal(player, action)
 
-    def why_illegal(self, action):
-        """A sentence saying why `action` is not legal now (assumes it is not)."""
+    def refusal(self, action):
+        """Why `action` is not legal now (assumes it is not): (code, params, English sentence)."""
         player = self.to_move()
         if len(action) == 2 and action in self.deck:
             if action not in self.hands[player]:
-                return f"player {player} does not hold {action}"
+                return "card_not_held", {"card": action}, f"player {player} does not hold {action}"
             return self.card_refusal(player, action)
-        return f"not a legal action now; legal: {', '.join(self.legal_actions())}"
+        if action == "next":
+            return "deal_not_over", {}, "the deal is not over"
+        found = self.action_refusal(player, action)
+        if found:
+            return found
+        return ("not_legal_now", {},
+                f"not a legal action now; legal: {', '.join(self.legal_actions())}")
 
     def card_refusal(self, player, card):
+        """(code, params, sentence) for a held card that may not be played now."""
         raise NotImplementedError
+
+    def action_refusal(self, player, action):
+        """(code, params, sentence) for an action other than a card, or None (not_legal_now)."""
+        return None
 
     def _apply_legal(self, player, action):
         raise NotImplementedError

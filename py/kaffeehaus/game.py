@@ -11,7 +11,7 @@ from collections import OrderedDict
 from . import match
 from .cards import is_card_code, shuffled
 from .deal import IllegalAction
-from .messages import cut, short
+from .messages import CodedError, cut, short, tag
 from .profiles import GAME_OF_PROFILE, check_profile, deck_of, normalise_options
 from .schnapsen import SchnapsenDeal
 from .schneider import SchneiderDeal
@@ -101,9 +101,9 @@ class Game:
         deal = self.current
         if action == "next" and deal.result is not None:
             if not self.is_match:
-                raise IllegalAction(action, "a single deal has no next deal")
+                raise IllegalAction(action, "a single deal has no next deal", "no_next_deal")
             if self.match_over():
-                raise IllegalAction(action, "the match is over")
+                raise IllegalAction(action, "the match is over", "match_over")
             return self._with_deals(self.deals + [self._next_deal()])
         new_deal = deal.copy()
         new_deal.apply(action)
@@ -210,12 +210,15 @@ def decode(state):
     try:
         key = state_key(state)
     except RecursionError:
-        raise ValueError("malformed state: nested too deeply") from None
+        raise CodedError("malformed state: nested too deeply", "bad_state") from None
     except (TypeError, ValueError) as exc:
-        raise ValueError(cut(f"malformed state: {exc}")) from None
+        raise CodedError(f"malformed state: {exc}", "bad_state") from None
     game = _CACHE.get(key)
     if game is None:
-        game = _replay(state)
+        try:
+            game = _replay(state)
+        except ValueError as exc:
+            raise tag(exc, "bad_state")              # a damaged or edited save (messages.py)
         _store(key, game)
     else:
         _CACHE.move_to_end(key)
@@ -273,5 +276,6 @@ def _replay_deal(game, index, record):
         try:
             deal.apply(action)
         except IllegalAction as exc:
-            raise ValueError(cut(f"malformed state: {where}, action {number}: {exc}")) from None
+            raise CodedError(f"malformed state: {where}, action {number}: {exc}", "bad_state",
+                             {"deal": index, "move": number, "reason": exc.code}) from None
     return deal

@@ -161,14 +161,47 @@ class SchnapsenDeal(Deal):
         return "must_trump"
 
     def card_refusal(self, player, card):
+        code = self.refusal_code(player, card) or "not_legal_now"
         suit = self.pending_marriage
-        return {
+        if code in ("marriage_card", "marriage_king"):
+            params = {"suit": suit}
+        elif code in ("must_follow_suit", "must_beat", "must_trump"):
+            lead = self.trick[0][1]
+            params = {"must_follow_suit": {"suit": suit_of(lead)}, "must_beat": {"card": lead},
+                      "must_trump": {"suit": self.trump}}[code]
+        else:
+            params = {}
+        sentence = {
             "marriage_card": f"after announcing {suit} the marriage must be led with K{suit} or Q{suit} (AC-1)",
             "marriage_king": f"after announcing {suit} the marriage must be led with K{suit} (ST-3)",
             "must_follow_suit": "in phase 2 the led suit must be followed (SV-1, SB-1)",
             "must_beat": "in phase 2 the led card must be beaten when possible (SV-1)",
             "must_trump": "in phase 2 without the led suit a trump must be played (SV-1, SB-1)",
-        }.get(self.refusal_code(player, card), "not legal now")
+        }.get(code, "not legal now")
+        return code, params, sentence
+
+    def action_refusal(self, player, action):
+        """Why exchange, close, a marriage or a claim is refused now."""
+        leading = not self.trick and not self.pending_marriage
+        if action == "claim":
+            return "claim_on_lead", {}, "a claim is made before leading (SV-3)"
+        if action in ("exchange", "close") or action[:6] == "marry:" and action[6:] in SUITS:
+            if not leading:
+                return ("lead_only", {}, "only the leader may do this, before leading "
+                                         "(SS-6, SS-7, SS-8, AC-1)")
+        if action in ("exchange", "close") and not self.talon_open():
+            return "talon_closed", {}, "the talon is closed or used up (SS-6, SS-8)"
+        if action == "exchange":
+            return ("exchange_needs_jack", {"card": "J" + self.trump},
+                    f"the exchange needs the trump Jack J{self.trump} (SS-6)")
+        if action == "close":
+            return ("close_too_late", {"stock": len(self.stock)},
+                    "the talon may be closed only while more than two cards lie in it (ST-2)")
+        if action[:6] == "marry:" and action[6:] in SUITS:
+            suit = action[6:]
+            return ("marriage_needs_pair", {"suit": suit, "king": "K" + suit, "queen": "Q" + suit},
+                    f"a marriage needs K{suit} and Q{suit} in hand (SS-7)")
+        return None
 
     # --- applying ------------------------------------------------------------------------------
     def _apply_legal(self, player, action):

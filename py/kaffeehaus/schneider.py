@@ -70,7 +70,11 @@ class SchneiderDeal(Deal):
         return None if card in self.playable(player) else "must_follow_suit"
 
     def card_refusal(self, player, card):
-        return "the led suit must be followed (SN-10 follow_suit)"
+        code = self.refusal_code(player, card) or "not_legal_now"
+        if code == "must_follow_suit":
+            return (code, {"suit": suit_of(self.trick[0][1])},
+                    "the led suit must be followed (SN-10 follow_suit)")
+        return code, {}, "not legal now"
 
     def _apply_legal(self, player, action):
         self._play_card(player, action)

@@ -45,7 +45,7 @@ class Turn:
         else:
             actor = game.to_move()
             if actor is not None and actor != self.seat:
-                raise IllegalAction(action, f"it is not seat {self.seat}'s turn")
+                raise IllegalAction(action, f"it is not seat {self.seat}'s turn", "not_your_turn")
         self._apply(actor, action)
 
     def computer_moves(self, level, seed, budget_ms):

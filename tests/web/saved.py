@@ -53,3 +53,23 @@ def play_to_end(page, limit=40):
         assert status(page) == "your-turn", page.text_content("[data-status]")
         play_one(page)
     raise AssertionError("the deal did not end")
+
+
+# A chosen position on the table: a saved game the page resumes (the older single-game key,
+# which web/games.js takes over), with the given settings (web/storage.js) and language.
+ENGINE_BOOT_MS = 60_000
+
+
+def open_saved(page, base_url, state, settings, *, language=None, settle=True, init=""):
+    """Open the page with `state` saved and resume it; `init`: more script run before the page."""
+    saved = {"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 1}
+    script = (f"localStorage.setItem('kaffeehaus.game', {json.dumps(json.dumps(saved))});"
+              f"localStorage.setItem('kaffeehaus.settings', {json.dumps(json.dumps(settings))});")
+    if language:
+        script += f"localStorage.setItem('kaffeehaus.language', {json.dumps(language)});"
+    page.add_init_script(script + init)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    page.click("[data-ui='resume']")
+    if settle:
+        page.wait_for_selector(SETTLED, state="attached", timeout=20_000)

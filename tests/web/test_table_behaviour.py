@@ -9,9 +9,7 @@ import random
 import pytest
 
 from kaffeehaus import api
-
-ENGINE_BOOT_MS = 60_000
-SETTLED = "html[data-busy='false']"
+from saved import SETTLED, open_saved
 
 
 def find_position(profile, wanted, *, match=False, seeds=range(600)):
@@ -33,17 +31,6 @@ def claim_loses(obs):
 
 def claim_wins(obs):
     return "claim" in obs["legal_actions"] and obs["claim_wins"]
-
-
-def open_saved(page, base_url, state, settings):
-    saved = {"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 1}
-    page.add_init_script(
-        f"localStorage.setItem('kaffeehaus.game', {json.dumps(json.dumps(saved))});"
-        f"localStorage.setItem('kaffeehaus.settings', {json.dumps(json.dumps(settings))});")
-    page.goto(base_url)
-    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
-    page.click("[data-ui='resume']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
 
 
 # ------------------------------------------------------------------ claim

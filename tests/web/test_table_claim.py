@@ -8,8 +8,8 @@ import random
 import pytest
 
 from kaffeehaus import api
+from saved import ENGINE_BOOT_MS, open_saved
 
-ENGINE_BOOT_MS = 60_000
 
 
 def position_with_66(profile):
@@ -26,20 +26,10 @@ def position_with_66(profile):
     raise AssertionError("no position found")
 
 
-def open_saved(page, base_url, state, settings):
-    saved = {"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 1}
-    page.add_init_script(
-        f"localStorage.setItem('kaffeehaus.game', {json.dumps(json.dumps(saved))});"
-        f"localStorage.setItem('kaffeehaus.settings', {json.dumps(json.dumps(settings))});")
-    page.goto(base_url)
-    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
-    page.click("[data-ui='resume']")
-
-
 @pytest.mark.parametrize("profile", ["schnapsen", "bummerl"])
 def test_auto_claim_at_66_SV3_SB3(page, base_url, profile):
     state = position_with_66(profile)
-    open_saved(page, base_url, state, {"autoClaim": True, "speed": "off"})
+    open_saved(page, base_url, state, settle=False, settings={"autoClaim": True, "speed": "off"})
     page.wait_for_selector("[data-status='match-over']", timeout=20_000)
     assert "claim" in page.text_content("[data-status]")
     assert api.deal_result(api.apply(state, "claim"))["winner"] == 0
@@ -48,7 +38,7 @@ def test_auto_claim_at_66_SV3_SB3(page, base_url, profile):
 
 def test_claim_button_when_auto_claim_is_off_SV3(page, base_url):
     state = position_with_66("schnapsen")
-    open_saved(page, base_url, state, {"autoClaim": False, "speed": "off"})
+    open_saved(page, base_url, state, settle=False, settings={"autoClaim": False, "speed": "off"})
     page.wait_for_selector("html[data-busy='false']", state="attached", timeout=20_000)
     assert page.get_attribute("[data-status]", "data-status") == "your-turn"
     claim = page.locator("[data-zone='actions'] button[data-action='claim']")

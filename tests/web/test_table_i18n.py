@@ -76,6 +76,20 @@ def test_engine_keywords_have_texts():
         assert f"reason.{keyword}" in STRINGS, keyword
 
 
+def test_every_engine_error_code_has_words_in_every_language():
+    """kaffeehaus.messages.ERROR_CODES: each keyword an error can carry is translated
+    (illegal.<code> for a refused action, error.<code> for the rest), with the same
+    placeholders, in all five languages."""
+    from kaffeehaus.messages import ERROR_CODES
+    for lang in ("en", "fr", "de", "cs", "pt"):
+        strings = json.loads((ROOT / f"web/i18n/{lang}.json").read_text())
+        for code in ERROR_CODES:
+            keys = [k for k in (f"illegal.{code}", f"error.{code}") if k in strings]
+            assert len(keys) == 1, (lang, code)
+            assert set(re.findall(r"\{(\w+)\}", strings[keys[0]])) \
+                == set(re.findall(r"\{(\w+)\}", STRINGS[keys[0]])), (lang, code)
+
+
 def test_no_script_glues_a_label_to_its_text():
     """A label and its text are joined by the translation ("label.list": French wants a no-break space before ":"),
     never by a ": " written into a script's template string."""

@@ -89,7 +89,15 @@ export class HandView {
     this.tip.hidden = false;
     this.announce(reason);
     clearTimeout(this.tipTimer);
+    this.tipUntil = Date.now() + 3500;
     this.tipTimer = setTimeout(() => { this.tip.hidden = true; }, 3500);
+  }
+
+  /** Put the reason away (the player acted). */
+  hideTip() {
+    clearTimeout(this.tipTimer);
+    this.tipUntil = 0;
+    this.tip.hidden = true;
   }
 
   /** Draw the hand. `legal` is the engine's legal_actions for this seat, `illegal` its reasons. */
@@ -98,7 +106,8 @@ export class HandView {
     const sorted = sortHand(cards, game, trump);
     const style = settings.deckStyle;
     this.container.replaceChildren(this.tip);
-    this.tip.hidden = true;
+    // a reason just shown stays while the hand is drawn again (a refusal redraws the turn)
+    this.tip.hidden = !(Date.now() < (this.tipUntil || 0));
     this.container.style.setProperty("--n", String(sorted.length));
     const legalSet = new Set(legal);
     sorted.forEach((code, i) => {

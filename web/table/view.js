@@ -21,8 +21,27 @@ const $ = (selector) => document.querySelector(selector);
 
 export const levelName = (level) => (has(`level.${level}`) ? t(`level.${level}`) : level);
 
-/** The page's own failures (engine-client.js types) in the player's language; the engine's messages as they come. */
-export function failureText(error) {
+/** The engine's keyword for a refusal or an error (error.code, kaffeehaus.messages.ERROR_CODES)
+ * in the player's language, its params in words (a suit or a card by name, a nested keyword in
+ * words); null when this page has no words for it. */
+export function engineText(code, params = {}, deckStyle = "french") {
+  const key = ["illegal", "error"].map((group) => `${group}.${code}`).find((k) => has(k));
+  if (!key) return null;
+  const words = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    if (name === "suit" && typeof value === "string") words.suit = suitName(value, deckStyle);
+    else if (["card", "king", "queen"].includes(name) && typeof value === "string") words[name] = cardName(value, deckStyle);
+    else if (name === "reason") words.reason = (typeof value === "string" && engineText(value, {}, deckStyle)) || t("illegal.not_now");
+    else words[name] = value;
+  }
+  return t(key, words);
+}
+
+/** A failure in the player's language: the engine's keyword, else the page's own failures
+ * (engine-client.js types), else the message as it came. */
+export function failureText(error, deckStyle = "french") {
+  const known = error.code ? engineText(error.code, error.params, deckStyle) : null;
+  if (known) return known;
   const key = `engine.failure.${error.type}`;
   return has(key) ? t(key) : error.message;
 }
@@ -91,11 +110,13 @@ export class TableView {
     c.on("step", (step) => this.step(step));
     c.on("turn", ({ obs }) => this.yourTurn(obs));
     c.on("dealOver", ({ obs, over }) => this.dealOver(obs, over));
-    c.on("refused", ({ reason }) => this.announce(has(`illegal.${reason}`) ? t(`illegal.${reason}`) : reason));
+    // a refused action: the engine's keyword in words, over the hand (and to screen readers)
+    c.on("refused", ({ reason, params }) => this.hand.explain(
+      engineText(reason, params, this.settings.deckStyle) || t("illegal.not_now")));
     c.on("level", () => this.drawOpponentLabel());
     c.on("error", ({ error }) => {
       if (c.obs) this.drawTable(c.obs);   // the position the game kept (a card shown at once goes back)
-      this.setStatus("error", t("status.error", { message: failureText(error) }));
+      this.setStatus("error", t("status.error", { message: failureText(error, this.settings.deckStyle) }));
     });
     c.on("readOnly", () => {
       if (c.obs) this.drawTable(c.obs, { interactive: false });
@@ -274,6 +295,7 @@ export class TableView {
   /** The player chose: a card goes to the table at once (it is legal: the engine listed it). */
   acting(action, auto) {
     this.news("");
+    this.hand.hideTip();
     this.panel.close();
     if (auto) this.announce(t("you.claimAuto"));
     for (const b of document.querySelectorAll("[data-zone='hand'] button, [data-zone='actions'] button")) b.disabled = true;
