@@ -17,7 +17,7 @@ from . import turns as _turns
 from .deal import IllegalAction
 from .duel.session import (duel_act, duel_join, duel_new, duel_observation,  # noqa: F401
                             duel_receive)             # two players, no dealer: docs/PROTOCOL.md
-from .messages import CodedError as _CodedError
+from .messages import coded as _coded
 from .messages import cut as _cut
 from .messages import public_params as _public_params
 from .messages import short as _short
@@ -167,7 +167,7 @@ def _ai_guard():
     try:
         yield
     except (LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as exc:
-        raise _CodedError(f"the observation is inconsistent: the AI cannot use it "
+        raise _coded(f"the observation is inconsistent: the AI cannot use it "
                           f"({type(exc).__name__})", "bad_observation") from None
 
 
@@ -217,10 +217,10 @@ def _public(fn):
             raise
         except TypeError as exc:
             if exc.__traceback__.tb_next is None:      # raised by the call itself
-                raise _CodedError(f"bad arguments: {exc}", "bad_input") from None
+                raise _coded(f"bad arguments: {exc}", "bad_input") from None
             raise
         except RecursionError:                          # only input nested absurdly deep does it
-            raise _CodedError(f"{fn.__name__}: an argument is nested too deeply",
+            raise _coded(f"{fn.__name__}: an argument is nested too deeply",
                               "bad_input") from None
     return call
 

@@ -18,6 +18,22 @@ class IllegalAction(CodedError):
         self.reason = reason
 
 
+# Why a deal's result is worth its game points (result["why"]["code"]), with the figures each
+# gives in result["why"]["params"] (docs/API.md): the loser's standing (SS-9, SB-7: 1 with 33
+# or more, 2 below 33, 3 without a trick), the same at the close (SV-5), the fixed values of
+# false claims and failed closes (SV-3, SV-5; SB-2, SB-3: always 2), the Phase-2 sweep (SB-5),
+# the last trick (SV-4, SB-4) and the honours (SN-6, SN-10).
+RESULT_WHY = {
+    "loser_33": ("points",), "loser_under_33": ("points",), "loser_no_trick": (),
+    "close_loser_33": ("points",), "close_loser_under_33": ("points",),
+    "close_loser_no_trick": (), "last_trick_only": ("points",), "false_claim": (),
+    "false_claim_no_trick": (), "closed_failed": (), "closed_failed_no_trick": (),
+    "false_claim_fixed": (), "closed_failed_fixed": (), "sweep": (), "tie_last_trick": ("points",),
+    "draw": ("honours",), "difference": ("won", "lost"), "schwarz": ("total",),
+    "schneider": ("won", "at", "total"), "majority": ("won", "at", "total"),
+}
+
+
 class Trick:
     __slots__ = ("leader", "cards", "winner", "phase2", "first_action", "end_action")
 
@@ -220,6 +236,8 @@ class Deal:
 
     # --- small helpers -------------------------------------------------------------------------
     @staticmethod
-    def result_of(winner, game_points, reason, points):
+    def result_of(winner, game_points, reason, points, why, why_params=None):
+        """`reason`: how the deal ended; `why`: why it is worth `game_points` (a keyword of
+        RESULT_WHY with its figures, for the page's words)."""
         return {"winner": winner, "game_points": game_points, "reason": reason,
-                "points": list(points)}
+                "points": list(points), "why": {"code": why, "params": dict(why_params or {})}}

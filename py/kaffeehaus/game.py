@@ -11,7 +11,7 @@ from collections import OrderedDict
 from . import match
 from .cards import is_card_code, shuffled
 from .deal import IllegalAction
-from .messages import CodedError, cut, short, tag
+from .messages import coded, cut, short, tag
 from .profiles import GAME_OF_PROFILE, check_profile, deck_of, normalise_options
 from .schnapsen import SchnapsenDeal
 from .schneider import SchneiderDeal
@@ -210,9 +210,9 @@ def decode(state):
     try:
         key = state_key(state)
     except RecursionError:
-        raise CodedError("malformed state: nested too deeply", "bad_state") from None
+        raise coded("malformed state: nested too deeply", "bad_state") from None
     except (TypeError, ValueError) as exc:
-        raise CodedError(f"malformed state: {exc}", "bad_state") from None
+        raise coded(f"malformed state: {exc}", "bad_state") from None
     game = _CACHE.get(key)
     if game is None:
         try:
@@ -276,6 +276,6 @@ def _replay_deal(game, index, record):
         try:
             deal.apply(action)
         except IllegalAction as exc:
-            raise CodedError(f"malformed state: {where}, action {number}: {exc}", "bad_state",
+            raise coded(f"malformed state: {where}, action {number}: {exc}", "bad_state",
                              {"deal": index, "move": number, "reason": exc.code}) from None
     return deal

@@ -52,6 +52,11 @@ class CodedError(ValueError):
         self.params = dict(params or {})
 
 
+def coded(message, code, params=None):
+    """A plain ValueError (its type is what the page sees) with a keyword and parameters."""
+    return tag(ValueError(cut(message)), code, params)
+
+
 def tag(exc, code, params=None):
     """Give `exc` (a ValueError) a keyword unless it has one; returns it."""
     if getattr(exc, "code", None) is None:

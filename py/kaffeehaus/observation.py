@@ -84,6 +84,7 @@ def result_json(result):
         return None
     out = dict(result)
     out["points"] = list(result["points"])
+    out["why"] = {"code": result["why"]["code"], "params": dict(result["why"]["params"])}
     return out
 
 

@@ -240,8 +240,27 @@ class SchnapsenDeal(Deal):
         self.pending_marriage = None
 
     # --- scoring -----------------------------------------------------------------------------
+    # Each result says why its game points are what they are (`why`: a keyword and figures
+    # the page puts in words, docs/API.md): the loser's standing in the cascade (SS-9), at
+    # the close (SV-5), or the fixed values of false claims, failed closes and sweeps.
+
     def _status(self, player):
         return self.effective_points(player), self.tricks_won(player)
+
+    def _cascade_win(self, winner, points, had_trick, reason, at_close=False):
+        """SS-9: the loser's points and tricks (at the close for SV-5) give 1, 2 or 3."""
+        game_points = cascade(points, had_trick)
+        code = {1: "loser_33", 2: "loser_under_33", 3: "loser_no_trick"}[game_points]
+        if at_close:
+            code = "close_" + code
+        params = {} if game_points == 3 else {"points": points}
+        return self._win(winner, game_points, reason, code, params)
+
+    def _trick_win(self, winner, had_trick, reason, code):
+        """2 game points if the winner had taken a trick, else 3 (SV-3 false claim, SV-5)."""
+        if had_trick:
+            return self._win(winner, 2, reason, code)
+        return self._win(winner, 3, reason, code + "_no_trick")
 
     def score_claim(self, player):
         opponent = 1 - player
@@ -251,24 +270,26 @@ class SchnapsenDeal(Deal):
         closer = self.closed_by
         if closer is None:
             if correct:                                        # SV-3
-                return self._win(player, cascade(*self._status(opponent)), "claim")
-            return self._win(opponent, 2 if self.tricks_won(opponent) else 3, "false_claim")
+                return self._cascade_win(player, *self._status(opponent), "claim")
+            return self._trick_win(opponent, self.tricks_won(opponent), "false_claim", "false_claim")
         status = self.close_status
         if closer == player:                                   # SV-5
             if correct:
-                return self._win(player, cascade(status["points"], status["had_trick"]), "claim")
-            return self._win(opponent, 2 if status["had_trick"] else 3, "closed_failed")
+                return self._cascade_win(player, status["points"], status["had_trick"], "claim",
+                                         at_close=True)
+            return self._trick_win(opponent, status["had_trick"], "closed_failed", "closed_failed")
         if correct:                                            # the closer's opponent claims first
-            return self._win(player, 2 if status["had_trick"] else 3, "closed_failed")
-        return self._win(opponent, 2 if self.tricks_won(opponent) else 3, "false_claim")
+            return self._trick_win(player, status["had_trick"], "closed_failed", "closed_failed")
+        return self._trick_win(opponent, self.tricks_won(opponent), "false_claim", "false_claim")
 
     def _score_claim_bummerl(self, player, opponent, correct):
         if not correct:                                        # SB-3: false claim
-            reason = "closed_failed" if self.closed_by == player else "false_claim"
-            return self._win(opponent, 2, reason)
+            if self.closed_by == player:
+                return self._win(opponent, 2, "closed_failed", "closed_failed_fixed")
+            return self._win(opponent, 2, "false_claim", "false_claim_fixed")
         if self.closed_by == opponent:                         # SB-2 / SB-3
-            return self._win(player, 2, "closed_failed")
-        return self._win(player, cascade(*self._status(opponent)), "claim")
+            return self._win(player, 2, "closed_failed", "closed_failed_fixed")
+        return self._cascade_win(player, *self._status(opponent), "claim")
 
     def score_end(self):
         last = self.history[-1].winner
@@ -277,12 +298,14 @@ class SchnapsenDeal(Deal):
         closer = self.closed_by
         if closer is None:                                     # SV-4
             if self.effective_points(last) >= 66:
-                return self._win(last, cascade(*self._status(1 - last)), "last_trick")
-            return self._win(last, 1, "last_trick")
+                return self._cascade_win(last, *self._status(1 - last), "last_trick")
+            return self._win(last, 1, "last_trick", "last_trick_only",
+                             {"points": self.effective_points(last)})
         status = self.close_status                             # SV-5
         if last == closer and self.effective_points(closer) >= 66:
-            return self._win(closer, cascade(status["points"], status["had_trick"]), "closed")
-        return self._win(1 - closer, 2 if status["had_trick"] else 3, "closed_failed")
+            return self._cascade_win(closer, status["points"], status["had_trick"], "closed",
+                                     at_close=True)
+        return self._trick_win(1 - closer, status["had_trick"], "closed_failed", "closed_failed")
 
     def _score_end_bummerl(self, last):
         closer = self.closed_by
@@ -290,20 +313,21 @@ class SchnapsenDeal(Deal):
         if phase2 and len(set(phase2)) == 1:                   # SB-5: Phase-2 sweep
             sweeper = phase2[0]
             if not (closer == sweeper and self.effective_points(sweeper) < 66):
-                return self._win(sweeper, 3, "sweep")
+                return self._win(sweeper, 3, "sweep", "sweep")
         if closer is not None:                                 # SB-4 / SB-2
             if self.effective_points(closer) >= 66:
-                return self._win(closer, cascade(*self._status(1 - closer)), "closed")
-            return self._win(1 - closer, 2, "closed_failed")
+                return self._cascade_win(closer, *self._status(1 - closer), "closed")
+            return self._win(1 - closer, 2, "closed_failed", "closed_failed_fixed")
         p0, p1 = self.effective_points(0), self.effective_points(1)
         if p0 == p1:                                           # SB-4 decision: last trick, 1
-            return self._win(last, 1, "last_trick")
+            return self._win(last, 1, "last_trick", "tie_last_trick", {"points": p0})
         winner = 0 if p0 > p1 else 1
-        return self._win(winner, cascade(*self._status(1 - winner)), "points")
+        return self._cascade_win(winner, *self._status(1 - winner), "points")
 
-    def _win(self, winner, game_points, reason):
+    def _win(self, winner, game_points, reason, why, why_params=None):
         return self.result_of(winner, game_points, reason,
-                              (self.effective_points(0), self.effective_points(1)))
+                              (self.effective_points(0), self.effective_points(1)),
+                              why, why_params)
 
 
 __all__ = ["SchnapsenDeal", "IllegalAction", "cascade"]

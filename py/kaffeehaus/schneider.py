@@ -89,15 +89,21 @@ class SchneiderDeal(Deal):
     def score_end(self):
         h = (self.honours(0), self.honours(1))
         if h[0] == h[1]:
-            return self.result_of(None, 0, "draw", h)           # SN-6: 10-10 (8-8) drawn
+            return self.result_of(None, 0, "draw", h, "draw", {"honours": h[0]})  # SN-6: 10-10 (8-8)
         winner = 0 if h[0] > h[1] else 1
-        won = h[winner]
+        won, lost = h[winner], h[1 - winner]
         if self.options.get("cumulative"):
-            game_points = won - h[1 - winner]                  # SN-10 cumulative
+            game_points = won - lost                           # SN-10 cumulative
+            why, params = "difference", {"won": won, "lost": lost}
         elif won == self.total_honours:
             game_points = 3                                    # Schwarz
+            why, params = "schwarz", {"total": self.total_honours}
         elif won >= self.schneider_at:
             game_points = 2                                    # Schneider
+            why, params = "schneider", {"won": won, "at": self.schneider_at,
+                                        "total": self.total_honours}
         else:
             game_points = 1
-        return self.result_of(winner, game_points, "honours", h)
+            why, params = "majority", {"won": won, "at": self.schneider_at,
+                                       "total": self.total_honours}
+        return self.result_of(winner, game_points, "honours", h, why, params)

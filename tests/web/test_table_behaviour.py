@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,30 @@ def find_position(profile, wanted, *, match=False, seeds=range(600)):
                 return state
             state = api.apply(state, rng.choice([a for a in legal if a != "claim"]))
     raise AssertionError("no position found")
+
+
+def why_sentence(final, language, strings_of={}):
+    """The panel's sentence for the engine's result.why (web/i18n), from the player's side."""
+    if language not in strings_of:
+        strings_of[language] = json.loads((Path(__file__).resolve().parents[2] / f"web/i18n/{language}.json").read_text())
+    words = strings_of[language]
+    result = final["result"]
+    why = result["why"]
+    if result["winner"] is None:
+        text = words[f"deal.why.{why['code']}"]
+    else:
+        side = "you" if result["winner"] == 0 else "opponent"
+        text = words[f"deal.why.{why['code']}.{side}"]
+    for name, value in why["params"].items():
+        text = text.replace("{" + name + "}", str(value))
+    if result["winner"] is None:
+        return text
+    form = "one" if result["game_points"] == 1 else "other"
+    if language == "cs" and 2 <= result["game_points"] <= 4:
+        form = "few"
+    if language == "fr" and result["game_points"] == 0:
+        form = "one"
+    return words[f"deal.worth.{form}"].replace("{count}", str(result["game_points"])).replace("{why}", text)
 
 
 def claim_loses(obs):
@@ -170,7 +195,7 @@ def test_end_of_deal_panel_in_a_match(page, base_url):
     assert panel.locator("[data-deal-cheer]").text_content() == "Well played!"
     reason = panel.locator("[data-deal-reason]").text_content()
     assert "You claimed 66 and had them." in reason
-    assert f"Game points: {final['result']['game_points']}." in reason
+    assert why_sentence(final, "en") in reason
     rows = {r: panel.locator(f"tr[data-deal-row='{r}'] td") for r in ("card-points", "marriages", "total", "tricks")}
     assert rows["card-points"].all_text_contents() == [str(p) for p in final["card_points"]]
     assert rows["total"].all_text_contents() == [str(p) for p in final["points"]]
@@ -200,4 +225,32 @@ def test_end_of_deal_panel_escape_goes_back_to_the_table(page, base_url):
     assert page.evaluate("() => document.activeElement.dataset.ui") == "new-game"
     page.click("[data-zone='actions'] [data-ui='new-game']")
     page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    assert page.watch.errors == []
+
+
+@pytest.mark.parametrize("profile, language", [("schnapsen", "fr"), ("bummerl", "de"),
+                                               ("schneider", "fr"), ("schnapsen-strict", "cs"),
+                                               ("schneider-neighbour", "pt")])
+def test_end_of_deal_panel_says_why_the_deal_is_worth_its_game_points(page, base_url, profile, language):
+    """The engine's result.why in words (never computed by the page), in the player's language."""
+    def last_move(obs):
+        return len(obs["hand"]) == 1 and obs["opponent_hand_size"] == 1 and obs["to_move"] == 0 \
+            and not obs["trick"]
+    if profile.startswith("schneider"):
+        state = find_position(profile, lambda o: o["to_move"] == 0 and len(o["hand"]) == 1 and len(o["trick"]) == 1)
+        action = api.legal_actions(state)[0]
+    else:
+        state = find_position(profile, claim_wins)
+        action = "claim"
+    open_saved(page, base_url, state, {"speed": "off", "autoClaim": False}, language=language)
+    if action == "claim":
+        page.click("[data-zone='actions'] button[data-action='claim']")
+    else:
+        page.click(f"[data-zone='hand'] button[data-card='{action}']")
+    page.wait_for_selector("dialog[data-dialog='deal-end'][open]", timeout=20_000)
+    final = api.observation(api.play(state, action, 0)["state"], 0)
+    worth = page.locator("[data-deal-reason] .deal-worth").text_content()
+    assert worth == why_sentence(final, language)
+    assert "{" not in page.locator("[data-deal-reason]").text_content()
+    assert page.get_attribute("[data-deal-reason]", "data-why") == final["result"]["why"]["code"]
     assert page.watch.errors == []

@@ -1,4 +1,5 @@
-// The end-of-deal panel: who won and why (the engine's result.reason in plain words), each
+// The end-of-deal panel: who won and how (the engine's result.reason in plain words), why it is
+// worth its game points (result.why), each
 // side's card points, marriages and tricks, the computer's remaining cards face up (the
 // engine's opponent_hand), a word of congratulation, the match score, and the way on.
 // A non-modal <dialog> over the table: focus moves into it, Escape puts it away (the table's own
@@ -19,6 +20,17 @@ export function reasonText(summary) {
   if (has(key)) return t(key, { points });
   const plain = `reason.${summary.reason}`;
   return has(plain) ? t(plain, { points }) : summary.reason;
+}
+
+/** Why the deal is worth its game points, in plain words: the engine's result.why (a keyword
+ * and its figures), told from the winner's side; the page computes nothing itself. */
+export function worthText(summary, why) {
+  const fallback = t("deal.gamePoints", { points: summary.gamePoints });
+  if (!why || typeof why.code !== "string") return fallback;
+  if (summary.winner === null) return has(`deal.why.${why.code}`) ? t(`deal.why.${why.code}`, why.params || {}) : fallback;
+  const key = `deal.why.${why.code}.${summary.winner === "opponent" ? "opponent" : "you"}`;
+  if (!has(key)) return fallback;
+  return t("deal.worth", { count: summary.gamePoints, why: t(key, why.params || {}) });
 }
 
 function cell(tag, content, className) {
@@ -97,9 +109,12 @@ export class DealPanel {
     }
     q("[data-deal-cheer]").textContent = cheer;
     const reason = q("[data-deal-reason]");
-    reason.textContent = summary.winner === null ? reasonText(summary)
-      : `${reasonText(summary)} ${t("deal.gamePoints", { points: summary.gamePoints })}`;
+    const why = this.obs.result.why;
+    reason.replaceChildren(cell("span", worthText(summary, why), "deal-worth"));
+    // how the deal ended, then why it is worth this much (a draw: the worth says it all)
+    if (summary.winner !== null) reason.prepend(cell("span", reasonText(summary), "deal-how"));
     reason.dataset.gamePoints = String(summary.gamePoints);
+    reason.dataset.why = why ? why.code : "";
 
     // the two sides, one column each
     const table = q("[data-deal-table]");
