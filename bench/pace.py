@@ -7,7 +7,8 @@ Serves the built site (dist/, built unless --no-build) on 127.0.0.1 and drives D
 /usr/bin/chromium through Playwright at the default speed setting (animations on). For single
 deals of `schnapsen` and `schneider` it plays the first legal card at every turn and times each
 turn from the click on a card to the moment the table is the player's again (status
-`your-turn`, `deal-over` or `match-over` with the page no longer busy). It also counts, over the
+`your-turn`, `deal-over` or `match-over` with the page no longer busy), and how much of that
+the engine calls took (the rest is the table: animations and pauses). It also counts, over the
 fresh deals, how often the computer led the first trick (a fair first dealer gives about half).
 """
 from __future__ import annotations
@@ -24,6 +25,26 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SETTLED = "html[data-busy='false']"
+# Where a turn's time goes: each engine call the page makes (worker message out to answer in)
+# is timed in the page; the rest of a turn is the table's animations and pauses.
+ENGINE_TIMER = """
+window.__engineMs = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (!this.__timed) {
+    this.__timed = new Map();
+    this.addEventListener('message', ({ data }) => {
+      const began = data && this.__timed.get(data.id);
+      if (began !== undefined) {
+        window.__engineMs.push(performance.now() - began);
+        this.__timed.delete(data.id);
+      }
+    });
+  }
+  if (message && message.cmd) this.__timed.set(message.id, performance.now());
+  return post.call(this, message, ...rest);
+};
+"""
 PLAYER_TURN = ("your-turn", "deal-over", "match-over")
 
 
@@ -64,13 +85,14 @@ def play_deal(page, profile, level):
         const deal = saved && saved.state.deals[saved.state.deals.length - 1];
         return deal ? deal.actions.length : null; }""")
     computer_led = bool(first)          # an action before the player's first turn: the computer's
-    times = []
+    times, engine = [], []
     while status == "your-turn":
         card = page.locator("[data-zone='hand'] button[data-card]:not([disabled])").first
         if card.count() == 0:           # only an action (e.g. a marriage's follow-up) is offered
             page.locator("[data-zone='actions'] button[data-action]:not([disabled])").first.click()
             status = wait_for_player(page)
             continue
+        page.evaluate("() => { window.__engineMs = []; }")
         began = time.perf_counter()
         card.click()
         page.wait_for_function("() => document.documentElement.dataset.busy === 'true'"
@@ -78,8 +100,9 @@ def play_deal(page, profile, level):
                                timeout=10_000, polling=5)
         status = wait_for_player(page)
         times.append(time.perf_counter() - began)
+        engine.append(page.evaluate("() => window.__engineMs.reduce((a, b) => a + b, 0)") / 1000)
     page.click("[data-ui='new-game']")
-    return times, computer_led
+    return times, engine, computer_led
 
 
 def main() -> None:
@@ -101,19 +124,24 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             for profile in ("schnapsen", "schneider"):
                 ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                ctx.add_init_script(ENGINE_TIMER)
                 page = ctx.new_page()
                 page.goto(url)
                 page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
-                all_times, computer_first = [], 0
+                all_times, all_engine, computer_first = [], [], 0
                 for _ in range(args.deals):
-                    times, computer_led = play_deal(page, profile, args.level)
+                    times, engine, computer_led = play_deal(page, profile, args.level)
                     all_times += times
+                    all_engine += engine
                     computer_first += computer_led
+                rest = sorted(t - e for t, e in zip(all_times, all_engine))
                 all_times.sort()
                 p90 = all_times[int(0.9 * (len(all_times) - 1))]
                 print(f"{profile:10s} {args.level}: {len(all_times)} turns over {args.deals} deals, "
                       f"click to next turn median {statistics.median(all_times):.2f} s, "
                       f"p90 {p90:.2f} s, max {all_times[-1]:.2f} s; "
+                      f"engine calls median {statistics.median(all_engine):.2f} s, "
+                      f"the rest (table) median {statistics.median(rest):.2f} s; "
                       f"computer led first in {computer_first} of {args.deals} deals")
                 ctx.close()
             browser.close()

@@ -254,3 +254,60 @@ def test_end_of_deal_panel_says_why_the_deal_is_worth_its_game_points(page, base
     assert "{" not in page.locator("[data-deal-reason]").text_content()
     assert page.get_attribute("[data-deal-reason]", "data-why") == final["result"]["why"]["code"]
     assert page.watch.errors == []
+
+
+def marriage_then_claim(wins):
+    def wanted(obs):
+        offers = obs.get("marriage_claim_wins") or {}
+        return obs["profile"] == "schnapsen" and any(v is wins for v in offers.values()) \
+            and (wins or obs["tricks_won"][0] == 0)
+    return wanted
+
+
+def test_a_marriage_then_a_claim_that_would_not_win_asks_first_SV3_SS7(page, base_url):
+    """The marriage announced, then the claim (the engine's marriage_claim_wins says it would
+    not win): the player is asked, as for a plain claim, and told the marriage does not count
+    yet (no trick won, SS-7)."""
+    state = find_position("schnapsen", marriage_then_claim(False))
+    obs = api.observation(state, 0)
+    marry = next(a for a, wins in obs["marriage_claim_wins"].items() if not wins)
+    open_saved(page, base_url, state, {"speed": "off", "autoClaim": True})
+    page.click(f"[data-zone='actions'] button[data-action='{marry}']")
+    page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
+    after = api.apply(state, marry)
+    assert page.get_attribute("[data-status]", "data-status") == "your-turn"   # no automatic claim
+    claim = page.locator("[data-zone='actions'] button[data-action='claim']")
+    assert "primary" not in (claim.get_attribute("class") or "")
+    claim.click()
+    dialog = page.locator("dialog[data-dialog='claim']")
+    assert dialog.is_visible()
+    points = api.observation(after, 0)["points"][0]
+    assert f"Your points: {points}." in dialog.text_content()
+    assert "counts only once you have taken a trick" in dialog.text_content()
+    page.keyboard.press("Escape")                      # keep playing: the marriage is still to lead
+    assert not dialog.is_visible()
+    assert page.get_attribute("[data-status]", "data-status") == "your-turn"
+    legal = api.legal_actions(after)
+    enabled = page.locator("[data-zone='hand'] button[data-card]:enabled").evaluate_all("(n) => n.map((b) => b.dataset.card)")
+    assert sorted(enabled) == sorted(a for a in legal if len(a) == 2)
+    claim.click()
+    page.click("dialog[data-dialog='claim'] [data-ui='claim-confirm']")
+    page.wait_for_selector("[data-status='match-over']", timeout=20_000)
+    assert page.get_attribute("dialog[data-dialog='deal-end']", "data-reason") == "false_claim"
+    assert page.watch.errors == []
+
+
+def test_a_marriage_then_a_winning_claim_needs_no_confirmation_SV3(page, base_url):
+    state = find_position("schnapsen", marriage_then_claim(True), seeds=range(3000))
+    obs = api.observation(state, 0)
+    marry = next(a for a, wins in obs["marriage_claim_wins"].items() if wins)
+    open_saved(page, base_url, state, {"speed": "off", "autoClaim": False})
+    page.click(f"[data-zone='actions'] button[data-action='{marry}']")
+    page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
+    claim = page.locator("[data-zone='actions'] button[data-action='claim']")
+    assert "primary" in claim.get_attribute("class")
+    claim.click()
+    page.wait_for_selector("[data-status='match-over']", timeout=20_000)
+    assert not page.locator("dialog[data-dialog='claim']").is_visible()
+    assert page.get_attribute("dialog[data-dialog='deal-end']", "data-reason") == "claim"
+    assert page.watch.errors == []

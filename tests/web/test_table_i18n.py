@@ -70,10 +70,21 @@ def test_engine_keywords_have_texts():
     assert refusals, "the engine's refusal codes were not found"
     for keyword in refusals:
         assert f"illegal.{keyword}" in STRINGS, keyword
-    reasons = set(re.findall(r'(?:_win|result_of)\(.*"([a-z_]+)"', sources))
-    assert {"claim", "honours"} <= reasons
+    # the third argument of _win(winner, game_points, reason, ...) and result_of(...)
+    reasons = set(re.findall(r'(?:_win|result_of)\([^,()]+, [^,()]+, "([a-z_]+)"', sources))
+    reasons |= set(re.findall(r'_trick_win\([^,()]+, [^()]+\), "([a-z_]+)"', sources))
+    reasons |= set(re.findall(r'_trick_win\([^,()]+, [^,()]+, "([a-z_]+)"', sources))
+    reasons |= set(re.findall(r'_cascade_win\([^"]*"([a-z_]+)"', sources))
+    assert {"claim", "honours", "draw", "sweep", "closed_failed", "false_claim"} <= reasons, reasons
     for keyword in reasons:
         assert f"reason.{keyword}" in STRINGS, keyword
+    # why a result is worth its game points (deal.RESULT_WHY), from either side
+    from kaffeehaus.deal import RESULT_WHY
+    for code, params in RESULT_WHY.items():
+        keys = [f"deal.why.{code}"] if code == "draw" else [f"deal.why.{code}.you", f"deal.why.{code}.opponent"]
+        for key in keys:
+            assert key in STRINGS, key
+            assert set(re.findall(r"\{(\w+)\}", STRINGS[key])) <= set(params), key
 
 
 def test_every_engine_error_code_has_words_in_every_language():

@@ -357,7 +357,11 @@ export class TableView {
   /** The player asks to claim 66 but the engine says it would not win: ask first (not in memory mode). */
   confirmClaim(obs) {
     const dialog = this.claimDialog;
-    dialog.querySelector("[data-claim-text]").textContent = t("claim.text", { points: obs.points[ME] });
+    let text = t("claim.text", { points: obs.points[ME] });
+    // a marriage just announced counts only once a trick is won (SS-7): the engine says so
+    const pending = obs.pending_marriage && (obs.marriages || []).find((m) => m.player === ME && m.suit === obs.pending_marriage);
+    if (pending && !pending.effective) text += ` ${t("claim.marriageNotCounted", { points: pending.points })}`;
+    dialog.querySelector("[data-claim-text]").textContent = text;
     dialog.returnValue = "";
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => {
