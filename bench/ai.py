@@ -20,8 +20,11 @@ Usage:
 """
 
 import argparse
+import fcntl
 import json
 import math
+import multiprocessing
+import os
 import pathlib
 import statistics
 import sys
@@ -100,6 +103,7 @@ def wilson(wins, n):
 
 
 FIRST = [0]        # --first: number of the first deal pair
+JOBS = [1]         # --jobs: worker processes for the deal pairs
 CACHE = {"path": None, "data": {}}     # --cache: per-pair records of earlier runs
 
 
@@ -110,15 +114,45 @@ def load_cache(path):
 
 
 def save_cache():
-    if CACHE["path"]:
-        pathlib.Path(CACHE["path"]).write_text(json.dumps(CACHE["data"]))
+    """Write the cache, merged with what other bench runs sharing the file added meanwhile
+    (under a lock; written to a temporary file, then renamed)."""
+    path = CACHE["path"]
+    if not path:
+        return
+    with open(f"{path}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if pathlib.Path(path).exists():
+            try:
+                other = json.loads(pathlib.Path(path).read_text())
+            except ValueError:
+                other = {}
+            for k, v in other.items():
+                CACHE["data"].setdefault(k, v)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        pathlib.Path(tmp).write_text(json.dumps(CACHE["data"]))
+        os.replace(tmp, path)
+
+
+def pair_key(a, b, i, tag):
+    return f"{tag}|{a}|{b}|{i}"
 
 
 def duplicate_pair(profile, options, a, b, i, tag):
     """One duplicate deal pair: [(A dealt, signed gp for A, A won: 1/0.5/0), (..)]."""
-    key = f"{tag}|{a}|{b}|{i}"
+    key = pair_key(a, b, i, tag)
     if key in CACHE["data"]:
         return [tuple(x) for x in CACHE["data"][key]]
+    rec = play_pair(profile, options, a, b, i, tag)
+    if CACHE["path"]:
+        CACHE["data"][key] = rec
+        if i % 10 == 9:
+            save_cache()
+    return rec
+
+
+def play_pair(profile, options, a, b, i, tag):
+    """Play one duplicate deal pair (a function of its arguments only: the deal seed and the
+    AI seed come from the pair number, so results do not depend on --jobs)."""
     seed = f"bench:{tag}:{i}"
     dealer = i % 2
     rec = []
@@ -128,18 +162,41 @@ def duplicate_pair(profile, options, a, b, i, tag):
         w, gp = play_deal(profile, options, seed, dealer, seats, ai_seed=i)
         v = 0 if w is None else (gp if w == a_seat else -gp)
         rec.append((a_seat == dealer, v, 1 if (w == a_seat) else 0.5 if w is None else 0))
-    if CACHE["path"]:
-        CACHE["data"][key] = rec
-        if i % 10 == 9:
-            save_cache()
     return rec
+
+
+def _pool_pair(args):
+    """Worker: one pair's record and the decision times taken while playing it."""
+    del TIMES[:]
+    rec = play_pair(*args)
+    return args[4], rec, list(TIMES)
+
+
+def fill_pairs(profile, options, a, b, indices, tag):
+    """Play the pairs of `indices` missing from the cache on JOBS[0] worker processes."""
+    todo = [i for i in indices if pair_key(a, b, i, tag) not in CACHE["data"]]
+    if JOBS[0] <= 1 or len(todo) < 2:
+        return
+    done = 0
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(JOBS[0]) as pool:
+        for i, rec, times in pool.imap_unordered(
+                _pool_pair, [(profile, options, a, b, i, tag) for i in todo], chunksize=1):
+            CACHE["data"][pair_key(a, b, i, tag)] = rec
+            TIMES.extend(times)
+            done += 1
+            if done % 10 == 0:
+                save_cache()
+    save_cache()
 
 
 def duplicate_deals(profile, options, a, b, n, tag):
     pair_means = []
     records = []            # per pair: [(a_deals, signed gp for A), (..)]
     won = 0
-    for i in range(FIRST[0], FIRST[0] + n):
+    indices = range(FIRST[0], FIRST[0] + n)
+    fill_pairs(profile, options, a, b, indices, tag)
+    for i in indices:
         rec = duplicate_pair(profile, options, a, b, i, tag)
         pair_means.append((rec[0][1] + rec[1][1]) / 2)
         won += rec[0][2] + rec[1][2]
@@ -303,8 +360,11 @@ def main():
     ap.add_argument("--cache", help="JSON file of per-pair deal records reused across runs"
                     " (keyed by profile, options, levels and pair number)")
     ap.add_argument("--first", type=int, default=0, help="number of the first deal pair (default 0)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes for the deal pairs"
+                    " (results do not depend on it)")
     args = ap.parse_args()
     FIRST[0] = args.first
+    JOBS[0] = args.jobs
     load_cache(args.cache)
     profiles = args.profile or list(GAME)
     options = eval(args.options, {}, {"true": True, "false": False})
