@@ -291,6 +291,11 @@ def report(profile, options, a, b, args):
     t0 = time.time()
     line = f"{profile:20s} {str(options) if options else '':24s} {a:>9s} vs {b:<9s}"
     if args.deals:
+        if args.ab and CACHE["path"]:
+            # the variant first; then the cache is re-read, so baseline pairs that another run
+            # sharing the cache finished meanwhile are not played again
+            fill_pairs(profile, options, args.ab, b, range(FIRST[0], FIRST[0] + args.deals), tag)
+            save_cache()
         d = duplicate_deals(profile, options, a, b, args.deals, tag)
         line += (f" | {d['pairs']:4d} dup deals: gp/deal {d['gp']:+.3f} ± {d['gp_ci']:.3f},"
                  f" deals won {100 * d['deal_share']:.1f}%, matches (resampled from these deals)"

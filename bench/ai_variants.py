@@ -74,6 +74,10 @@ VARIANTS = {
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
     "expert-deep8": _expert(deep_from=8),        # from a talon of 8: rollouts only to 4, then exact
+    # issue 11: postponing the perfect-information evaluation in Phase 1
+    "expert-nodeep": _expert(deep_from=None),    # talon 6: rollouts to 2 as from 10 and 8
+    "expert-r0": _expert(deep_from=None, rollout_stock=0),   # rollouts to the end of the talon
+    "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
 }
