@@ -7,13 +7,14 @@ results of the variants below are in bench/RESULTS.md.
 """
 
 import pathlib
+import random
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
 from kaffeehaus import game as _game  # noqa: E402
-from kaffeehaus.ai import levels, pimc  # noqa: E402
+from kaffeehaus.ai import levels, model, pimc  # noqa: E402
 from kaffeehaus.ai.determinize import Inference, Info  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
@@ -39,6 +40,48 @@ def _close_margin(margin):
             if values["close"] - values[alt] < margin:
                 return alt
         return best
+    return run
+
+
+def _xclose(**changes):
+    """Extended PIMC for the close (after Arjonilla, Saffidine and Cazenave 2024: the
+    perfect-information evaluation postponed by one decision): PIMC values a close by the
+    closed game solved in each layout, as if the closer saw the opponent's hand when choosing
+    its first lead. Here the closer's first lead after closing must be the same in every
+    layout: value(close) = max over the leads c of the mean over layouts of value(close, c)
+    instead of the mean of the per-layout maxima. Every other action as the expert."""
+    params = dict(levels.EXPERT, **changes)
+
+    def run(obs, seed, state):
+        config = pimc.Config(**params)
+        utility = levels.match_utility(obs)
+        values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, prune=True)
+        if "close" not in values or len(values) == 1:
+            return levels.best_of(values)
+        info = Info(obs, config.infer)
+        me = obs["player"]
+        rng = random.Random(f"xclose:{seed}:{len(obs['actions'])}:{obs['profile']}")
+        totals = {}
+        nodes = 0
+        used = 0
+        for _ in range(config.exact_samples):
+            if used >= 2 and nodes > config.node_budget:
+                break
+            opp, stock = info.sample(rng)
+            closed = info.position(opp, stock)
+            closed.apply("close")
+            solver = Solver(me, utility)
+            for a in closed.legal_actions():
+                if a == "claim" and closed.eff(me) < model.WIN_POINTS:
+                    continue
+                child = closed.copy()
+                child.apply(a)
+                v = solver.utility(child.result) if child.result is not None else solver.value(child)
+                totals[a] = totals.get(a, 0.0) + v
+            nodes += solver.nodes
+            used += 1
+        values["close"] = max(totals.values()) / used
+        return levels.best_of(values)
     return run
 
 
@@ -78,6 +121,7 @@ VARIANTS = {
     "expert-nodeep": _expert(deep_from=None),    # talon 6: rollouts to 2 as from 10 and 8
     "expert-r0": _expert(deep_from=None, rollout_stock=0),   # rollouts to the end of the talon
     "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
+    "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
 }
