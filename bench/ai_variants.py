@@ -120,6 +120,7 @@ VARIANTS = {
     # issue 11: postponing the perfect-information evaluation in Phase 1
     "expert-nodeep": _expert(deep_from=None),    # talon 6: rollouts to 2 as from 10 and 8
     "expert-r0": _expert(deep_from=None, rollout_stock=0),   # rollouts to the end of the talon
+    "expert-r0s120": _expert(deep_from=None, rollout_stock=0, samples=120, first_round=30),
     "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
     "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
     "expert-close03": _close_margin(0.3),
