@@ -13,6 +13,10 @@ swapped, so the luck of the cards cancels. Figures, per profile and pairing A vs
 
 Decision time: the distribution of `expert`'s thinking time per decision over whole deals.
 
+Deal pairs can be played on several processes (`--jobs 2`); every pair's deal seed and AI
+seed come from its number, so the figures do not depend on the number of jobs. `--cache FILE`
+keeps each pair's record (several runs may share the file: it is merged under a lock).
+
 Usage:
   python3 bench/ai.py --profile bummerl --pair expert:heuristic --deals 400 --matches 100
   python3 bench/ai.py --profile schneider --ladder --deals 200
