@@ -1,5 +1,5 @@
 """The end-of-deal verification: with both seats' keys revealed, check both shuffles, open the
-whole deck and replay the deal through the plain engine (kaffeehaus.api).
+whole deck and replay the deal through the plain engine (kaffeehaus.game, the same rules the API runs).
 
 Each party checks the other seat's two passes (its own it made itself): the first pass must be a
 permutation of the previous deck raised to the revealed deck key, the second must be exactly
@@ -10,6 +10,8 @@ move (a suit not followed in phase 2, say) fails here. Both parties reach the sa
 the same engine state and the same result.
 """
 
+from .. import game
+from ..observation import result_json
 from .errors import VerificationFailed
 from .shuffle import check_encrypt_and_shuffle, check_rekey, open_position, plaintexts
 
@@ -39,10 +41,9 @@ def open_deck(group, cards, stages, keys, known, opponent):
 
 
 def replay(state):
-    """Replay a plain engine state (validated by kaffeehaus.api); VerificationFailed naming the
-    first illegal action."""
-    from .. import api              # at call time: kaffeehaus.api re-exports the duel's calls
+    """Replay a plain engine state (validated as kaffeehaus.api validates one); VerificationFailed
+    naming the first illegal action."""
     try:
-        return api.deal_result(state)
+        return result_json(game.decode(state).current.result)
     except ValueError as exc:
         raise VerificationFailed(f"the opened deck shows an illegal move: {exc}") from None
