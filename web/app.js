@@ -19,6 +19,7 @@ import { installDaily } from "./daily.js";
 import { startOffline } from "./offline.js";
 import { installTabs } from "./tabs.js";
 import { OpponentChoice } from "./opponent.js";
+import { installLocal } from "./local.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -59,6 +60,7 @@ async function boot() {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));
   };
+  installLocal({ controller, view, settings });   // before the language listener below: the hand-off redraws first
   installLanguage({ storage, controller });
   installPractice({ controller, settings, ui, announce: (text) => view.announce(text) });
   installStats({ controller, storage, profiles: () => profiles });

@@ -16,15 +16,25 @@
 // `computer_turn` (a game put on the table: the computer moves if it is its turn). Each returned
 // step is handed to the views in order ("step"), then the turn settles ("turn" or "dealOver").
 //
+// Pass and play (`opponent: "local"`, two people at one device): both seats are human. Each action
+// is `play(state, action, seat)` with no opponent; `viewer` is the seat whose observation is on the
+// table (`obs`, always that seat's own observation). When the seat to act changes, at the start of
+// each deal and on resume, the turn ends in "handoff" instead: `obs` is null (nothing private may
+// be drawn) until `reveal()` puts the next seat's observation on the table ("turn").
+//
 // Events (controller.on(type, fn) → a function that unsubscribes). A listener may return a
 // promise: the controller waits for it before going on (the table animates each step).
-//   "began"     {id, mode, level, levelUsed, restored}  a game is put on the table
+//   "began"     {id, mode, level, levelUsed, restored, opponent, players}  a game is put on the table
+//   "handoff"   {seat, name, players, reason, moves, taken, dealer}  pass and play: the device goes to `seat` (reason
+//                                        "deal" | "resume" | "turn"); `moves` [{seat, action, points}]
+//                                        the other seat's public moves since, `taken` the trick it
+//                                        finished (takenTrick), or null
 //   "busy"      {busy}                   true: the page must not take actions; false: settled
 //   "acting"    {action, obs, auto}      the player chose a legal action (shown at once)
 //   "step"      {seat, action, observation, trick_view, prev}  one action the engine applied
 //   "turn"      {obs}                    the player is to act
 //   "dealOver"  {obs, over}              the deal is over (over: the match, or the single deal)
-//   "dealEnded" {prev, obs, id, mode, level, key}  a deal ended during play (saved first);
+//   "dealEnded" {prev, obs, id, mode, level, key, opponent, players}  a deal ended during play (saved first);
 //                                        key: "<game id>/<deal number>" (statistics count once)
 //   "refused"   {action, reason, params} an action that is not legal now (nothing changed); reason: the engine's keyword
 //   "level"     {level, levelUsed}       the engine refused the level: playing `random`
@@ -94,39 +104,59 @@ export class Controller extends Emitter {
   #clear() {
     Object.assign(this, {
       state: null, obs: null, id: null, rev: 0, level: "expert", levelUsed: "expert", aiSeed: 0,
-      mode: "ranked", history: [],
+      mode: "ranked", history: [], opponent: "computer", players: null, viewer: ME, pending: null,
     });
+  }
+
+  /** Two people at this device (pass and play). */
+  get local() {
+    return this.opponent === "local";
+  }
+
+  /** Pass and play: the table waits behind the hand-off screen for `pending.seat` ("show my cards"). */
+  get handingOff() {
+    return Boolean(this.pending);
   }
 
   /** Undo is offered: practice mode, settled, something to take back, this tab plays the game. */
   get canUndo() {
-    return this.mode === "practice" && !this.busy && !this.readOnly && this.history.length > 0;
+    return this.mode === "practice" && this.opponent === "computer" && !this.busy && !this.readOnly
+      && this.history.length > 0;
   }
 
   /** The table shows the running points of the game on the table (memory mode: false). */
   get showsPoints() {
-    const id = this.obs ? this.obs.profile : null;
+    const obs = this.obs || (this.pending && this.pending.obs);
+    const id = obs ? obs.profile : null;
     const list = this.profiles() || [];
     return pointsShown(this.pointsSetting(), list.find((p) => p.id === id));
   }
 
-  /** The player may act now (legal action, settled, this tab plays the game). */
+  /** The player may act now (legal action, settled, this tab plays the game, no hand-off pending). */
   canAct(action) {
     return Boolean(this.obs) && !this.busy && !this.readOnly && this.obs.legal_actions.includes(action);
   }
 
   // --- starting and continuing games ---------------------------------------------------------
 
-  /** A new game from the set-up screen's choice {profile, options, level, length, mode}. */
+  /**
+   * A new game from the set-up screen's choice {profile, options, level, length, mode}, and for
+   * pass and play {opponent: "local", players: [name, name], firstDealer: "random" | 0 | 1}.
+   */
   async start(choice) {
     const generation = this.#replace();
     this.#setBusy(true);
     const seed = this.seed();
+    const local = choice.opponent === "local";
+    const deal = choice.length === "deal";
+    const args = { profile: choice.profile, options: choice.options || {}, seed };
+    if (local && [0, 1].includes(choice.firstDealer)) args[deal ? "dealer" : "first_dealer"] = choice.firstDealer;
     try {
-      const state = await this.call(choice.length === "deal" ? "new_deal" : "new_match",
-        { profile: choice.profile, options: choice.options || {}, seed });
+      const state = await this.call(deal ? "new_deal" : "new_match", args);
       this.#check(generation);
-      await this.begin(state, { level: choice.level, aiSeed: seed, mode: choice.mode || "ranked" });
+      await this.begin(state, local
+        ? { opponent: "local", players: [...choice.players], level: "expert", aiSeed: seed, mode: "ranked" }
+        : { level: choice.level, aiSeed: seed, mode: choice.mode || "ranked" });
     } catch (error) {
       this.#fail(error);
     }
@@ -137,16 +167,23 @@ export class Controller extends Emitter {
    * abandoned: its save removed, if this tab plays it). Throws nothing: failures are "error".
    */
   async begin(state, { level = "expert", levelUsed = level, aiSeed = 0, mode = "ranked", id = null, rev = 0,
-    history = [], restored = false } = {}) {
+    history = [], restored = false, opponent = "computer", players = null, viewer = ME } = {}) {
     const generation = id && id === this.id ? ++this.generation : this.#replace();
+    const local = opponent === "local";
     Object.assign(this, { state, obs: null, id: id || newId(), rev, level, levelUsed, aiSeed, mode,
-      history: [...history] });
+      history: local ? [] : [...history], opponent: local ? "local" : "computer",
+      players: local ? [...players] : null, viewer: local && viewer === 1 ? 1 : ME, pending: null });
     this.readOnly = false;
     this.#setBusy(true);
     try {
-      await this.emit("began", { id: this.id, mode, level, levelUsed, restored });
+      await this.emit("began", { id: this.id, mode, level, levelUsed, restored, opponent: this.opponent,
+        players: this.players });
       this.#check(generation);
       await this.emit("history", { length: this.history.length });
+      if (local) {
+        await this.#turn(generation, () => this.#look(state, this.viewer), null, restored ? "resume" : "deal");
+        return;
+      }
       await this.#turn(generation, () => this.#askAi("computer_turn",
         (opponent) => ({ state, seat: ME, level: opponent.level, seed: opponent.seed, budget_ms: opponent.budget_ms })), null);
     } catch (error) {
@@ -167,6 +204,23 @@ export class Controller extends Emitter {
     if (!record) return false;
     await this.begin(record.state, { ...record, restored: true });
     return true;
+  }
+
+  /** Pass and play: the seat behind the hand-off screen looks at its cards (its observation is drawn). */
+  async reveal() {
+    if (!this.pending || this.busy || this.readOnly) return false;
+    const { seat, obs } = this.pending;
+    Object.assign(this, { pending: null, viewer: seat, obs });
+    await this.#settle();
+    return true;
+  }
+
+  /** Pass and play: a position put on the table, seen by the seat to act (else by `seat`). */
+  async #look(state, seat) {
+    const first = await this.call("observation", { state, player: seat });
+    const next = first.to_move;
+    if (next === null || next === undefined || next === seat) return { state, observation: first, steps: [], seat };
+    return { state, observation: await this.call("observation", { state, player: next }), steps: [], seat: next };
   }
 
   /** Practice: back to the position before the player's last action. */
@@ -200,14 +254,17 @@ export class Controller extends Emitter {
     }
     const generation = this.generation;
     const history = this.history;
-    this.history = action === "next" ? [] : [...history, { state: this.state, aiSeed: this.aiSeed, action }];
+    if (!this.local) this.history = action === "next" ? [] : [...history, { state: this.state, aiSeed: this.aiSeed, action }];
     this.#setBusy(true);
     try {
       // the engine works (the computer chooses) while the table shows the player's choice
-      const answer = this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent }));
+      const answer = this.local
+        ? this.call("play", { state: this.state, action, seat: this.viewer }).then((result) => ({ ...result,
+          seat: this.viewer, steps: action === "next" ? [] : result.steps }))   // a new deal is seen after the hand-off
+        : this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent }));
       answer.catch(() => {});   // handled below, once the view has drawn the choice
       await this.emit("acting", { action, obs, auto });
-      await this.#turn(generation, () => answer, obs);
+      await this.#turn(generation, () => answer, obs, action === "next" ? "deal" : null);
     } catch (error) {
       if (error instanceof Abandoned) return;
       this.history = history;
@@ -225,13 +282,18 @@ export class Controller extends Emitter {
     if (this.obs && !this.busy && !this.readOnly) await this.#settle();
   }
 
-  /** The engine answered `request` with {state, observation, steps, next_seed}: save, then show each step. */
-  async #turn(generation, request, prev) {
+  /**
+   * The engine answered `request` with {state, observation, steps, next_seed} (pass and play: and
+   * `seat`, whose observation it is): save, then show each step. `handOff`: pass and play hands
+   * the device over even when the same seat acts next ("deal", "resume").
+   */
+  async #turn(generation, request, prev, handOff = null) {
     const result = await request();
     this.#check(generation);
-    const before = { state: this.state, obs: this.obs, aiSeed: this.aiSeed };
+    const before = { state: this.state, obs: this.obs, aiSeed: this.aiSeed, viewer: this.viewer };
     this.state = result.state;
     this.obs = result.observation;
+    if (this.local && (result.seat === 0 || result.seat === 1)) this.viewer = result.seat;
     if (Number.isSafeInteger(result.next_seed)) this.aiSeed = result.next_seed;
     if (!this.#save()) {
       // another tab moved this game on: this result is dropped, the table keeps its position
@@ -246,7 +308,8 @@ export class Controller extends Emitter {
     for (const step of result.steps) {
       if (step.observation.result && seen && !seen.result) {
         await this.emit("dealEnded", { prev: seen, obs: step.observation, id: this.id, mode: this.mode,
-          level: this.levelUsed, key: `${this.id}/${dealNumber(step.observation)}` });
+          level: this.levelUsed, key: `${this.id}/${dealNumber(step.observation)}`, opponent: this.opponent,
+          players: this.players });
       }
       seen = step.observation;
     }
@@ -255,7 +318,32 @@ export class Controller extends Emitter {
       this.#check(generation);
       prev = step.observation;
     }
+    const obs = this.obs;
+    if (this.local && !obs.result && (handOff || obs.to_move !== this.viewer)) {
+      await this.#handOff(generation, handOff || "turn", result.steps);
+      return;
+    }
     await this.#settle();
+  }
+
+  /** Pass and play: the table hides everything private until the seat to act says it looks. */
+  async #handOff(generation, reason, steps) {
+    const seat = this.obs.to_move;
+    const obs = seat === this.viewer ? this.obs : await this.call("observation", { state: this.state, player: seat });
+    this.#check(generation);
+    this.obs = null;
+    this.pending = { seat, obs, reason };
+    const last = steps.length ? steps[steps.length - 1] : null;
+    const moves = steps.map(({ seat: who, action, observation }) => ({ seat: who, action,
+      points: action.startsWith("marry:") ? marriagePoints(observation, who, action.slice(6)) : null }));
+    this.busy = false;
+    if (!this.readOnly && this.#movedElsewhere()) {
+      this.#lose();
+      return;
+    }
+    await this.emit("handoff", { seat, name: this.players[seat], players: [...this.players], reason, moves,
+      taken: last && last.trick_view ? takenTrick(last.observation) : null, dealer: obs.dealer });
+    await this.emit("busy", { busy: false });
   }
 
   async #settle() {
@@ -308,7 +396,8 @@ export class Controller extends Emitter {
       this.games.finish(this.id);
     } else {
       this.games.put({ id: this.id, rev: this.rev, owner: this.tab, state: this.state, level: this.level,
-        levelUsed: this.levelUsed, aiSeed: this.aiSeed, mode: this.mode, history: this.history });
+        levelUsed: this.levelUsed, aiSeed: this.aiSeed, mode: this.mode, history: this.history,
+        ...(this.local ? { opponent: "local", players: this.players, viewer: this.viewer } : {}) });
     }
     this.emit("saved", { id: this.id, rev: this.rev });
     return true;
@@ -416,6 +505,12 @@ export function dealSummary(obs, me = ME) {
     match: obs.match ? { you: obs.match.scores[me], opponent: obs.match.scores[1 - me], over: Boolean(obs.match.over),
       winner: obs.match.winner === null || obs.match.winner === undefined ? null : obs.match.winner === me ? "you" : "opponent" } : null,
   };
+}
+
+/** Points of the marriage `seat` announced in `suit` (the engine's observation.marriages). */
+function marriagePoints(obs, seat, suit) {
+  const found = (obs.marriages || []).filter((m) => m.player === seat && m.suit === suit);
+  return found.length ? found[found.length - 1].points : null;
 }
 
 /** The deal (or, with a match, the match) is over. */

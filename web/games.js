@@ -7,7 +7,10 @@
 //       "level", "levelUsed", "aiSeed", "mode",    the opponent asked for / playing, its next seed,
 //                                                  "ranked" | "practice"
 //       "history": [{"state", "aiSeed", "action"}] the undo history of the deal (practice)
+//       "opponent", "players", "viewer"            pass and play only: "local", the two names
+//                                                  (seat 0, seat 1), the seat that looked last
 //   }}, "finished": [ids of the games over lately]}
+// A record without "opponent" is a game against the computer.
 //
 // Several games can be saved at once, so a game played in one tab is never removed by another
 // tab: a record is removed only when its game is over or when the tab playing it abandons it.
@@ -37,6 +40,10 @@ export function checkRecord(value, { legacy = false } = {}) {
     if (!ID.test(value.id)) bad("not a saved game");
     if (!Number.isSafeInteger(value.rev) || value.rev < 0) bad("not a saved game");
   }
+  if ("opponent" in value && value.opponent !== "local" && value.opponent !== "computer") bad("not a saved game");
+  const local = value.opponent === "local";
+  if (local && !(Array.isArray(value.players) && value.players.length === 2 && value.players.every(shortString)
+    && value.players[0] !== value.players[1])) bad("not a saved game");
   const history = Array.isArray(value.history) ? value.history.filter((e) => isObject(e)
     && isObject(e.state) && typeof e.action === "string" && e.action.length <= 20
     && Number.isSafeInteger(e.aiSeed)) : [];
@@ -51,6 +58,7 @@ export function checkRecord(value, { legacy = false } = {}) {
     aiSeed: Number.isSafeInteger(value.aiSeed) ? value.aiSeed : 0,
     mode: value.mode === "practice" ? "practice" : "ranked",
     history,
+    ...(local ? { opponent: "local", players: [...value.players], viewer: value.viewer === 1 ? 1 : 0 } : {}),
   };
 }
 

@@ -10,7 +10,6 @@ import { suitIcon } from "../cards/cards.js";
 import { dealSummary } from "../controller.js";
 import { sheetSummary } from "./scores.js";
 
-const ME = 0;
 
 /** The reason for the game points in plain words: the engine's keyword, told from the winner's side. */
 export function reasonText(summary) {
@@ -89,7 +88,7 @@ export class DealPanel {
   }
 
   fill() {
-    const summary = dealSummary(this.obs, ME);
+    const summary = dealSummary(this.obs, this.obs.player ?? 0);
     if (!summary) return;
     const { dialog, settings } = this;
     const style = settings.deckStyle;
@@ -160,7 +159,7 @@ export class DealPanel {
 
     const match = q("[data-deal-match]");
     match.hidden = !summary.match;
-    match.textContent = summary.match ? t("deal.match", { score: sheetSummary(this.obs.match, ME) }) : "";
+    match.textContent = summary.match ? t("deal.match", { score: sheetSummary(this.obs.match, this.obs.player ?? 0) }) : "";
 
     const nextButton = q("[data-ui='deal-next']");
     const newButton = q("[data-ui='deal-new-game']");

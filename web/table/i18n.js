@@ -4,6 +4,17 @@
 
 let strings = {};
 let language = "en";
+// A game may say some strings its own way (pass and play names the two players): a function of the
+// language's strings returning the whole table to use instead, or null (web/local.js).
+let overlay = null;
+
+export function setOverlay(make) {
+  overlay = make;
+}
+
+function table() {
+  return (overlay && overlay(strings)) || strings;
+}
 
 export async function loadLanguage(lang = "en") {
   const url = new URL(`../i18n/${lang}.json`, import.meta.url);
@@ -16,11 +27,12 @@ export async function loadLanguage(lang = "en") {
 }
 
 export function has(key) {
-  return Object.prototype.hasOwnProperty.call(strings, key) || Object.prototype.hasOwnProperty.call(strings, `${key}.other`);
+  const own = table();
+  return Object.prototype.hasOwnProperty.call(own, key) || Object.prototype.hasOwnProperty.call(own, `${key}.other`);
 }
 
 export function t(key, params = {}) {
-  return format(strings, language, key, params);
+  return format(table(), language, key, params);
 }
 
 /**

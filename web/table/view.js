@@ -13,8 +13,8 @@ import { DealPanel } from "./dealpanel.js";
 import { faceCard, suitName, cardName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
 
-const ME = 0;
-const AI = 1;
+// The seat drawn is the observation's own (`obs.player`): 0 against the computer; either seat in
+// pass and play, where the controller's `viewer` is the seat looking.
 const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -174,7 +174,7 @@ export class TableView {
   trickText(obs) {
     const taken = takenTrick(obs);
     if (!taken) return "";
-    const who = t(taken.winner === ME ? "trick.youTake" : "trick.opponentTakes");
+    const who = t(taken.winner === obs.player ? "trick.youTake" : "trick.opponentTakes");
     return taken.points !== null && this.controller.showsPoints ? t("trick.takesPoints", { who, points: taken.points }) : who;
   }
 
@@ -184,10 +184,10 @@ export class TableView {
     const reason = has(reasonKey) ? t(reasonKey, { points: r.points.join("–") }) : r.reason;
     let text;
     if (r.winner === null) text = t("status.drawnDeal", { reason });
-    else text = t(r.winner === ME ? "status.youWinDeal" : "status.oppWinsDeal", { points: r.game_points, reason });
+    else text = t(r.winner === obs.player ? "status.youWinDeal" : "status.oppWinsDeal", { points: r.game_points, reason });
     if (obs.match && obs.match.over) {
       const m = obs.match.winner;
-      text += ` ${t(m === null ? "status.drawnMatch" : m === ME ? "status.youWinMatch" : "status.oppWinsMatch")}`;
+      text += ` ${t(m === null ? "status.drawnMatch" : m === obs.player ? "status.youWinMatch" : "status.oppWinsMatch")}`;
     }
     return text;
   }
@@ -211,8 +211,9 @@ export class TableView {
 
   drawSheet(match) {
     const family = this.controller.obs ? this.controller.obs.game : null;
-    for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, family, ME);
-    this.els.summary.textContent = this.controller.state ? sheetSummary(match, ME) : "";
+    const me = this.controller.viewer || 0;
+    for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, family, me);
+    this.els.summary.textContent = this.controller.state ? sheetSummary(match, me) : "";
     this.els.summary.hidden = !this.controller.state;
   }
 
@@ -255,7 +256,7 @@ export class TableView {
   drawTable(obs, { interactive = false } = {}) {
     const { els, settings } = this;
     const family = obs.game;
-    const mine = interactive && obs.to_move === ME && !obs.result && !this.controller.readOnly;
+    const mine = interactive && obs.to_move === obs.player && !obs.result && !this.controller.readOnly;
     this.hand.render({
       cards: obs.hand, legal: mine ? obs.legal_actions : [], illegal: obs.illegal,
       game: family, trump: obs.trump, settings, interactive: mine,
@@ -264,7 +265,7 @@ export class TableView {
     const known = (obs.known_opponent_cards || []).filter((card) => !onTable.has(card));
     renderOpponentHand(els.opponentHand, obs.opponent_hand_size, known, settings);
     renderTalon(els.talon, obs, settings, family);
-    renderTrick(els.trick, obs.trick, ME, settings);
+    renderTrick(els.trick, obs.trick, obs.player, settings);
     this.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, obs, settings,
       obs.trick_review);
     renderScores(els.scores, obs, settings, family, { showPoints: this.controller.showsPoints });
@@ -316,7 +317,7 @@ export class TableView {
   /** One applied action: the finished trick first (trick_view), then the position after it. */
   async step({ seat, action, observation, trick_view: trickView, prev }) {
     const generation = this.controller.generation;
-    if (seat === AI) this.computerNews(action, observation);
+    if (seat !== observation.player) this.computerNews(action, observation);
     let before = snapshot(this.els.table);
     if (trickView && prev) {
       this.drawTable(trickView);
@@ -324,11 +325,11 @@ export class TableView {
       if (generation !== this.controller.generation) return;
       // the trick's winner: its card marked, a label on the table and the same words in the status
       const taken = takenTrick(observation);
-      this.markWinner(taken, this.trickText(observation));
+      this.markWinner(taken, this.trickText(observation), observation.player);
       this.setStatus("trick-taken", this.trickText(observation));
       await wait(trickPause(this.settings));
       if (generation !== this.controller.generation) return;
-      const pile = taken.winner === ME ? this.els.myPile : this.els.oppPile;
+      const pile = taken.winner === observation.player ? this.els.myPile : this.els.oppPile;
       await collect([...this.els.trick.querySelectorAll(".trick-card, .trick-label")], pile, this.settings);
       if (generation !== this.controller.generation) return;
       before = snapshot(this.els.table);
@@ -338,9 +339,9 @@ export class TableView {
   }
 
   /** The winning card of the trick on the table, and a short label under the trick. */
-  markWinner(taken, text) {
+  markWinner(taken, text, me) {
     if (!taken) return;
-    const side = taken.winner === ME ? "you" : "opponent";
+    const side = taken.winner === me ? "you" : "opponent";
     for (const node of this.els.trick.querySelectorAll(".trick-card")) {
       node.classList.toggle("winner", node.dataset.face === taken.card);
       node.classList.toggle("loser", node.dataset.face !== taken.card);
@@ -357,9 +358,10 @@ export class TableView {
   /** The player asks to claim 66 but the engine says it would not win: ask first (not in memory mode). */
   confirmClaim(obs) {
     const dialog = this.claimDialog;
-    let text = t("claim.text", { points: obs.points[ME] });
+    const me = obs.player;
+    let text = t("claim.text", { points: obs.points[me] });
     // a marriage just announced counts only once a trick is won (SS-7): the engine says so
-    const pending = obs.pending_marriage && (obs.marriages || []).find((m) => m.player === ME && m.suit === obs.pending_marriage);
+    const pending = obs.pending_marriage && (obs.marriages || []).find((m) => m.player === me && m.suit === obs.pending_marriage);
     if (pending && !pending.effective) text += ` ${t("claim.marriageNotCounted", { points: pending.points })}`;
     dialog.querySelector("[data-claim-text]").textContent = text;
     dialog.returnValue = "";
@@ -376,7 +378,7 @@ export class TableView {
   computerNews(action, obs) {
     const style = this.settings.deckStyle;
     if (action.startsWith("marry:")) {
-      this.news(t("opp.marry", { suit: suitName(action.slice(6), style), points: marriagePoints(action, obs, AI) }));
+      this.news(t("opp.marry", { suit: suitName(action.slice(6), style), points: marriagePoints(action, obs, 1 - obs.player) }));
     } else if (action.length === 2) {
       this.announce(t("area.played", { seat: t("seat.opponent"), card: cardName(action, style) }));
     } else if (action === "exchange" && style === "german") {
@@ -390,7 +392,7 @@ export class TableView {
     let text = t("status.yourTurnLead");
     if (obs.pending_marriage) text = this.marriageStatus(obs);
     else if (obs.trick.length) text = t("status.yourTurnAnswer");
-    this.setStatus(obs.to_move === ME ? "your-turn" : "opponent-turn", text);
+    this.setStatus(obs.to_move === obs.player ? "your-turn" : "opponent-turn", text);
     this.drawTable(obs, { interactive: true });
     // keyboard players get the focus back on their hand; mouse and touch players see no lifted card
     if (this.usingKeyboard && (!this.els.table.contains(document.activeElement) || document.activeElement === document.body)) {

@@ -255,3 +255,136 @@ test("two tabs: a new game in one tab never removes the other tab's game", async
   await a.controller.act("AH");
   assert.equal(a.controller.readOnly, false);
 });
+
+// --- pass and play: two human seats ------------------------------------------------------------
+
+const LOCAL = { ...CHOICE, opponent: "local", players: ["Anna", "Ben"], firstDealer: "random" };
+
+function localSetup(options) {
+  const s = setup(options);
+  for (const type of ["handoff"]) s.controller.on(type, (detail) => { s.events.push({ type, detail }); });
+  return s;
+}
+
+test("pass and play: a new game waits behind a hand-off; nothing private until reveal", async () => {
+  const { controller, engine, events } = localSetup();
+  await controller.start(LOCAL);
+  assert.deepEqual(engine.calls.map((c) => c.cmd), ["new_deal", "observation"], "no computer_turn, no AI");
+  assert.equal(engine.calls[1].args.player, 0);
+  assert.equal(controller.obs, null, "no observation on the table behind the hand-off");
+  assert.equal(controller.handingOff, true);
+  assert.equal(controller.busy, false);
+  const handoff = events.find((e) => e.type === "handoff").detail;
+  assert.deepEqual([handoff.seat, handoff.name, handoff.reason], [0, "Anna", "deal"]);
+  assert.equal(types(events, ["turn"]).length, 0);
+  assert.equal(controller.canAct("AH"), false);
+  await controller.act("AH");
+  assert.equal(engine.calls.filter((c) => c.cmd === "play").length, 0, "no action before the cards are shown");
+  await controller.reveal();
+  assert.equal(controller.viewer, 0);
+  assert.deepEqual(controller.obs.hand, ["AH", "KH", "QH"]);
+  assert.equal(events[events.length - 2].type, "turn");
+});
+
+test("pass and play: each action is play(state, action, seat) with no opponent; the other seat gets the device", async () => {
+  const { controller, engine, events } = localSetup();
+  await controller.start(LOCAL);
+  await controller.reveal();
+  engine.calls.length = 0;
+  events.length = 0;
+  await controller.act("AH");
+  assert.deepEqual(engine.calls.map((c) => c.cmd), ["play", "observation"]);
+  assert.equal(engine.calls[0].args.seat, 0);
+  assert.equal("opponent" in engine.calls[0].args, false, "no computer moves");
+  assert.equal(engine.calls[1].args.player, 1, "the next seat's observation, fetched for after the hand-off");
+  const steps = events.filter((e) => e.type === "step").map((e) => e.detail);
+  assert.deepEqual(steps.map((s) => [s.seat, s.action, s.observation.player]), [[0, "AH", 0]]);
+  const handoff = events.find((e) => e.type === "handoff").detail;
+  assert.deepEqual([handoff.seat, handoff.name, handoff.reason], [1, "Ben", "turn"]);
+  assert.deepEqual(handoff.moves, [{ seat: 0, action: "AH", points: null }]);
+  assert.equal(controller.obs, null);
+  assert.equal(types(events, ["turn"]).length, 0);
+  await controller.reveal();
+  assert.equal(controller.viewer, 1);
+  assert.equal(controller.obs.player, 1);
+  assert.deepEqual(controller.obs.hand, ["AS", "KS", "QS"], "seat 1's own hand only");
+  assert.deepEqual(controller.obs.trick, [[0, "AH"]], "the other player's card stays on the table");
+  engine.calls.length = 0;
+  events.length = 0;
+  await controller.act("KS");
+  assert.equal(engine.calls[0].args.seat, 1);
+  const step = events.find((e) => e.type === "step").detail;
+  assert.ok(step.trick_view, "the finished trick is shown (who took it) before the hand-off");
+  assert.equal(step.observation.player, 1, "drawn from the seat that played");
+  const next = events.find((e) => e.type === "handoff").detail;
+  assert.equal(next.seat, 0);
+  assert.equal(next.taken.winner, 0, "who took the trick is said on the hand-off screen");
+});
+
+test("pass and play: a whole deal alternates seats; the deal-over panel needs no hand-off; stats event names the players", async () => {
+  const { controller, events, games } = localSetup();
+  await controller.start(LOCAL);
+  let moves = 0;
+  while (!controller.obs || !controller.obs.result) {
+    if (controller.handingOff) await controller.reveal();
+    const obs = controller.obs;
+    assert.equal(obs.player, controller.viewer);
+    assert.equal(obs.to_move, obs.player, "the table only ever shows the seat to act");
+    await controller.act(obs.legal_actions[0]);
+    moves += 1;
+    assert.ok(moves < 20);
+  }
+  assert.equal(moves, 6);
+  assert.equal(types(events, ["handoff"]).length, 6, "start, then after every card that gives the turn away");
+  const ended = events.filter((e) => e.type === "dealEnded");
+  assert.equal(ended.length, 1);
+  assert.equal(ended[0].detail.opponent, "local");
+  assert.deepEqual(ended[0].detail.players, ["Anna", "Ben"]);
+  assert.equal(types(events, ["dealOver"]).length, 1);
+  assert.equal(games.list().length, 0, "over: the save is gone");
+});
+
+test("pass and play: saved with the names; resume hands off first, never shows a hand", async () => {
+  const first = localSetup();
+  await first.controller.start(LOCAL);
+  await first.controller.reveal();
+  await first.controller.act("AH");
+  const record = first.games.list()[0];
+  assert.equal(record.opponent, "local");
+  assert.deepEqual(record.players, ["Anna", "Ben"]);
+  assert.equal(record.history.length, 0, "no undo history between two people");
+  const second = localSetup({ local: first.local, tab: "tab2" });
+  await second.controller.resume();
+  assert.equal(second.controller.obs, null);
+  const handoff = second.events.find((e) => e.type === "handoff").detail;
+  assert.deepEqual([handoff.seat, handoff.name, handoff.reason], [1, "Ben", "resume"]);
+  assert.equal(second.events.some((e) => e.type === "turn"), false);
+  await second.controller.reveal();
+  assert.equal(second.controller.obs.player, 1);
+  assert.equal(second.controller.canUndo, false);
+});
+
+test("pass and play: an illegal action never reaches the engine; undo is never offered", async () => {
+  const { controller, engine, events } = localSetup();
+  await controller.start({ ...LOCAL, mode: "practice" });
+  await controller.reveal();
+  engine.calls.length = 0;
+  await controller.act("AS");   // seat 1's card
+  assert.equal(engine.calls.length, 0);
+  assert.equal(events.filter((e) => e.type === "refused").length, 1);
+  await controller.act("AH");
+  assert.equal(controller.canUndo, false);
+  assert.equal(await controller.undo(), false);
+});
+
+test("pass and play: the first dealer chosen on the set-up goes to the engine", async () => {
+  const { controller, engine } = localSetup();
+  await controller.start({ ...LOCAL, firstDealer: 1 });
+  assert.equal(engine.calls[0].args.dealer, 1);
+  const match = localSetup();
+  await match.controller.start({ ...LOCAL, length: "match", firstDealer: 0 });
+  assert.equal(match.engine.calls[0].args.first_dealer, 0);
+  const computer = localSetup();
+  await computer.controller.start({ ...CHOICE, firstDealer: 1 });
+  assert.equal("dealer" in computer.engine.calls[0].args, false, "against the computer the seed decides");
+});

@@ -5,27 +5,27 @@ export function fakeEngine({ computerLeads = false } = {}) {
   const calls = [];
   let failNext = null;
 
-  function observation(state, { paused = false } = {}) {
-    const mine = state.hands[0];
+  function observation(state, { paused = false } = {}, seat = 0) {
+    const mine = state.hands[seat];
     const over = state.tricks >= 3;
     const toMove = over || paused ? null : (state.trick.length === 0 ? state.leader : 1 - state.trick[0][0]);
     return {
-      profile: state.profile, game: "schnapsen", player: 0, hand: [...mine], trick: state.trick.map((t) => [...t]),
+      profile: state.profile, game: "schnapsen", player: seat, dealer: 1, hand: [...mine], trick: state.trick.map((t) => [...t]),
       history: state.history.map((h) => ({ ...h })), to_move: toMove,
-      legal_actions: toMove === 0 ? [...mine] : (over ? [] : []),
+      legal_actions: toMove === seat ? [...mine] : (over ? [] : []),
       illegal: {}, result: over ? { winner: 0, game_points: 1, reason: "points", points: [66, 20] } : null,
       match: null, shuffled: state.shuffled, claim_wins: false, marriage_points: {}, marriages: [],
-      reviewable_tricks: [], opponent_hand_size: state.hands[1].length,
+      reviewable_tricks: [], opponent_hand_size: state.hands[1 - seat].length,
     };
   }
 
-  function apply(state, seat, action) {
+  function apply(state, seat, action, viewer = 0) {
     const next = JSON.parse(JSON.stringify(state));
     next.hands[seat] = next.hands[seat].filter((c) => c !== action);
     next.trick.push([seat, action]);
     let trickView = null;
     if (next.trick.length === 2) {
-      trickView = observation(next, { paused: true });
+      trickView = observation(next, { paused: true }, viewer);
       next.history.push({ cards: next.trick, winner: 0 });
       next.trick = [];
       next.tricks += 1;
@@ -58,7 +58,7 @@ export function fakeEngine({ computerLeads = false } = {}) {
         leader: computerLeads ? 1 : 0, computerLeads, log: [], shuffled: true };
     },
     new_match(args) { return api.new_deal(args); },
-    observation({ state }) { return observation(state); },
+    observation({ state, player = 0 }) { return observation(state, {}, player); },
     from_json({ text }) {
       const state = JSON.parse(text);
       if (!state.hands) { const e = new Error("not a state"); e.type = "ValueError"; throw e; }
@@ -68,10 +68,10 @@ export function fakeEngine({ computerLeads = false } = {}) {
       if (toMove(state) !== seat || !state.hands[seat].includes(action)) {
         const e = new Error(`${action} is not legal`); e.type = "IllegalAction"; throw e;
       }
-      const { next, trickView } = apply(state, seat, action);
-      const steps = [{ seat, action, observation: observation(next), trick_view: trickView }];
+      const { next, trickView } = apply(state, seat, action, seat);
+      const steps = [{ seat, action, observation: observation(next, {}, seat), trick_view: trickView }];
       const out = opponent ? computerMoves(next, seat, opponent, steps) : { state: next, seed: null };
-      return { state: out.state, observation: observation(out.state), steps, next_seed: opponent ? out.seed : null };
+      return { state: out.state, observation: observation(out.state, {}, seat), steps, next_seed: opponent ? out.seed : null };
     },
     computer_turn({ state, seat, seed }) {
       const steps = [];

@@ -1,0 +1,47 @@
+// local.js — pass and play in the page (two people at one device; the controller's
+// `opponent: "local"`): the table's words name the two players (the "local.say.*" strings stand
+// in for the ones that say "you" and "the computer", from the seat looking: controller.viewer),
+// and the hand-off screen between turns (web/table/handoff.js).
+import { setOverlay } from "./table/i18n.js";
+import { HandoffView } from "./table/handoff.js";
+
+const SAY = "local.say.";
+const html = document.documentElement;
+
+/** The language's strings with the "local.say.*" ones in place of their keys, naming `you` and `other`. */
+export function namedStrings(strings, you, other) {
+  const out = { ...strings };
+  for (const [key, text] of Object.entries(strings)) {
+    if (key.startsWith(SAY)) out[key.slice(SAY.length)] = text.replace(/\{you\}/g, () => you).replace(/\{other\}/g, () => other);
+  }
+  return out;
+}
+
+export function installLocal({ controller, view, settings }) {
+  const cache = { strings: null, id: null, table: null };
+  setOverlay((strings) => {
+    if (!controller.local || !controller.players) return null;
+    const you = controller.players[controller.viewer];
+    const other = controller.players[1 - controller.viewer];
+    const id = `${you}\n${other}`;
+    if (cache.strings !== strings || cache.id !== id) Object.assign(cache, { strings, id, table: namedStrings(strings, you, other) });
+    return cache.table;
+  });
+  const handoff = new HandoffView({ table: document.querySelector("#table"), view, settings,
+    reveal: () => controller.reveal(), showsPoints: () => controller.showsPoints });
+  const seen = () => {
+    html.dataset.viewer = String(controller.viewer);
+    handoff.hide();
+    view.drawOpponentLabel();   // the other player's name, from this seat
+  };
+  controller.on("began", ({ opponent }) => {
+    html.dataset.opponent = opponent;
+    handoff.hide();
+    if (opponent !== "local") delete html.dataset.viewer;
+  });
+  controller.on("handoff", (detail) => handoff.show(detail));
+  controller.on("turn", () => { if (controller.local) seen(); });
+  controller.on("dealOver", () => { if (controller.local) seen(); });
+  document.addEventListener("kaffeehaus:language", () => handoff.redraw());
+  return handoff;
+}
