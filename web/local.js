@@ -2,7 +2,7 @@
 // `opponent: "local"`): the table's words name the two players (the "local.say.*" strings stand
 // in for the ones that say "you" and "the computer", from the seat looking: controller.viewer),
 // and the hand-off screen between turns (web/table/handoff.js).
-import { setOverlay } from "./table/i18n.js";
+import { setOverlay, applyStatic } from "./table/i18n.js";
 import { HandoffView } from "./table/handoff.js";
 
 const SAY = "local.say.";
@@ -29,15 +29,19 @@ export function installLocal({ controller, view, settings }) {
   });
   const handoff = new HandoffView({ table: document.querySelector("#table"), view, settings,
     reveal: () => controller.reveal(), showsPoints: () => controller.showsPoints });
+  // the end-of-deal panel's own headings ("The computer's remaining cards") follow the names
+  const panel = document.querySelector("dialog[data-dialog='deal-end']");
   const seen = () => {
     html.dataset.viewer = String(controller.viewer);
     handoff.hide();
     view.drawOpponentLabel();   // the other player's name, from this seat
+    applyStatic(panel);
   };
   controller.on("began", ({ opponent }) => {
     html.dataset.opponent = opponent;
     handoff.hide();
     if (opponent !== "local") delete html.dataset.viewer;
+    applyStatic(panel);
   });
   controller.on("handoff", (detail) => handoff.show(detail));
   controller.on("turn", () => { if (controller.local) seen(); });

@@ -3,10 +3,14 @@
 // localStorage["kaffeehaus.stats"] = {"format": "kaffeehaus-stats/2",
 //   "entries": {"<profile>|<level>": {deals, dealsWon, dealsLost, pointsWon, pointsLost, matches,
 //     matchesWon, matchesLost, bummerlsWon, bummerlsLost, streak, bestStreak, matchStreak,
-//     bestMatchStreak}},
+//     bestMatchStreak}},                            games against the computer
+//   "friends": [{names: [a, b], deals, dealsWon: [na, nb], pointsWon: [na, nb], matches,
+//     matchesWon: [na, nb]}],                        pass and play, one entry per pair of names
+//                                                    (sorted), never mixed with the entries
 //   "counted": ["<game id>/<deal number>", ...]}     the last deals counted (each is counted once)
 //
-// Versions: /1 (no "counted") is migrated; a field missing from an entry counts 0. A damaged file
+// Versions: /1 (no "counted") is migrated; "friends" is an optional field of /2 (absent: none,
+// docs/DECISIONS.md); a field missing from an entry counts 0. A damaged file
 // is set aside (kaffeehaus.stats.damaged) with a notice and a new one starts; a file of a NEWER
 // version is backed up the same way but left in place and not written by this version (its
 // results are not counted here until the page is updated), never silently replaced.
@@ -17,6 +21,8 @@ const VERSION = 2;
 export const FIELDS = ["deals", "dealsWon", "dealsLost", "pointsWon", "pointsLost", "matches", "matchesWon",
   "matchesLost", "bummerlsWon", "bummerlsLost", "streak", "bestStreak", "matchStreak", "bestMatchStreak"];
 const MAX_COUNTED = 200;
+const MAX_FRIENDS = 50;     // pairs of names kept (the most recently played first)
+const PAIR_FIELDS = ["dealsWon", "pointsWon", "matchesWon"];
 const ENTRY_KEY = /^[a-z-]{1,40}\|[a-z]{1,20}$/;
 
 export function emptyEntry() {
@@ -24,7 +30,7 @@ export function emptyEntry() {
 }
 
 export function emptyStats() {
-  return { format: STATS_FORMAT, entries: {}, counted: [] };
+  return { format: STATS_FORMAT, entries: {}, friends: [], counted: [] };
 }
 
 function loadStats(value) {
@@ -47,7 +53,33 @@ function loadStats(value) {
   // version 1 → 2: "counted" starts empty
   const counted = version >= 2 && Array.isArray(value.counted)
     ? value.counted.filter((k) => typeof k === "string" && k.length <= 80).slice(-MAX_COUNTED) : [];
-  return { format: STATS_FORMAT, entries, counted };
+  // pass and play (an optional field: a file without it has none)
+  const friends = loadFriends(value.friends);
+  return { format: STATS_FORMAT, entries, friends, counted };
+}
+
+const count = (n) => Number.isSafeInteger(n) && n >= 0;
+const friendName = (n) => typeof n === "string" && n.length > 0 && n.length <= 40;
+
+function loadFriends(value) {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > MAX_FRIENDS) throw new Invalid("damaged friends' statistics");
+  return value.map((entry) => {
+    if (!isObject(entry) || !Array.isArray(entry.names) || entry.names.length !== 2 || !entry.names.every(friendName)
+      || entry.names[0] === entry.names[1]) throw new Invalid("damaged friends' statistics");
+    const out = { names: [...entry.names], deals: 0, matches: 0, dealsWon: [0, 0], pointsWon: [0, 0], matchesWon: [0, 0] };
+    for (const f of ["deals", "matches"]) {
+      if (!(f in entry)) continue;
+      if (!count(entry[f])) throw new Invalid("a damaged count");
+      out[f] = entry[f];
+    }
+    for (const f of PAIR_FIELDS) {
+      if (!(f in entry)) continue;
+      if (!Array.isArray(entry[f]) || entry[f].length !== 2 || !entry[f].every(count)) throw new Invalid("a damaged count");
+      out[f] = [...entry[f]];
+    }
+    return out;
+  });
 }
 
 defineKey("stats", {
@@ -104,15 +136,49 @@ export function countDeal(data, { prev, obs, level, key = null }) {
 }
 
 /**
+ * Count one deal of pass and play (`players`: the names of seat 0 and seat 1) under its pair of
+ * names, never with the games against the computer. false: not counted.
+ */
+export function countFriendDeal(data, { prev, obs, players, key = null }) {
+  if (!prev || prev.result || !obs || !obs.result) return false;
+  if (!Array.isArray(players) || players.length !== 2 || !players.every(friendName) || players[0] === players[1]) return false;
+  if (key && data.counted.includes(key)) return false;
+  const names = [...players].sort();
+  const slot = (seat) => names.indexOf(players[seat]);   // seat → index in the sorted pair
+  let entry = data.friends.find((f) => f.names[0] === names[0] && f.names[1] === names[1]);
+  if (!entry) entry = { names, deals: 0, matches: 0, dealsWon: [0, 0], pointsWon: [0, 0], matchesWon: [0, 0] };
+  const r = obs.result;
+  entry.deals += 1;
+  if (r.winner === 0 || r.winner === 1) {
+    entry.dealsWon[slot(r.winner)] += 1;
+    entry.pointsWon[slot(r.winner)] += r.game_points;
+  }
+  const match = obs.match;
+  if (match && match.over && !(prev.match && prev.match.over)) {
+    entry.matches += 1;
+    if (match.winner === 0 || match.winner === 1) entry.matchesWon[slot(match.winner)] += 1;
+  }
+  // the pair just played comes first; the oldest pairs beyond MAX_FRIENDS are dropped
+  data.friends = [entry, ...data.friends.filter((f) => f !== entry)].slice(0, MAX_FRIENDS);
+  if (key) data.counted = [...data.counted, key].slice(-MAX_COUNTED);
+  return true;
+}
+
+/**
  * A deal ended in play (the controller's "dealEnded"): counted when the game is ranked and the
  * engine says its deck is its own shuffle of the seed (`obs.shuffled`). Read, count, write at
- * once, so two tabs never count over each other's results.
+ * once, so two tabs never count over each other's results. Against the computer (`opponent`
+ * "computer" or absent) under "<profile>|<level>"; pass and play ("local") under the pair of
+ * names; any other opponent is not counted here.
  */
-export function recordDeal(storage, { prev, obs, mode, level, key }) {
+export function recordDeal(storage, { prev, obs, mode, level, key, opponent = "computer", players = null }) {
   if (mode !== "ranked" || !obs || obs.shuffled !== true) return false;
+  if (opponent !== "computer" && opponent !== "local") return false;
   const data = storage.read("stats");
   if (data.readOnly) return false;
-  if (!countDeal(data, { prev, obs, level, key })) return false;
-  storage.write("stats", { format: STATS_FORMAT, entries: data.entries, counted: data.counted });
+  const counted = opponent === "local" ? countFriendDeal(data, { prev, obs, players, key })
+    : countDeal(data, { prev, obs, level, key });
+  if (!counted) return false;
+  storage.write("stats", { format: STATS_FORMAT, entries: data.entries, friends: data.friends, counted: data.counted });
   return true;
 }

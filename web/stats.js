@@ -7,6 +7,9 @@ import { t, has } from "./table/i18n.js";
 import { label } from "./lang.js";
 import { recordDeal } from "./stats-data.js";
 
+// Games against the computer: one section per game and level; pass and play (two people at this
+// device): a heading of its own, one section per pair of names (never mixed with the others).
+
 // ---------------------------------------------------------------------------------------------
 // The dialog
 
@@ -15,9 +18,9 @@ function name(prefix, id) {
 }
 
 function renderList(list, storage, familyOf) {
-  const { entries } = storage.read("stats");
+  const { entries, friends = [] } = storage.read("stats");
   const keys = Object.keys(entries).sort();
-  if (!keys.length) {
+  if (!keys.length && !friends.length) {
     list.replaceChildren(label("p", "stats.empty", { "data-stats-empty": "" }));
     return;
   }
@@ -52,7 +55,36 @@ function renderList(list, storage, familyOf) {
     section.append(h, dl);
     return section;
   });
-  list.replaceChildren(...sections);
+  list.replaceChildren(...sections, ...(friends.length ? [friendsList(friends)] : []));
+}
+
+/** Pass and play: "Anna 3 – 2 Ben" for the deals, the matches and the game points of each pair. */
+function friendsList(friends) {
+  const wrap = document.createElement("div");
+  wrap.className = "stats-friends";
+  wrap.dataset.statsFriends = "";
+  wrap.appendChild(label("h3", "local.stats.heading"));
+  for (const f of friends) {
+    const [first, second] = f.names;
+    const section = document.createElement("section");
+    section.className = "stats-entry";
+    section.dataset.statsPair = `${first}|${second}`;
+    const h = document.createElement("h4");
+    h.textContent = t("local.stats.pair", { first, second });
+    const dl = document.createElement("dl");
+    for (const [field, key, pair] of [["dealsWon", "local.stats.dealsWon", f.dealsWon],
+      ["matchesWon", "local.stats.matchesWon", f.matchesWon], ["pointsWon", "local.stats.points", f.pointsWon]]) {
+      const dt = document.createElement("dt");
+      dt.textContent = t(key);
+      const dd = document.createElement("dd");
+      dd.dataset.stat = field;
+      dd.textContent = t("local.stats.score", { first, a: pair[0], b: pair[1], second });
+      dl.append(dt, dd);
+    }
+    section.append(h, dl);
+    wrap.appendChild(section);
+  }
+  return wrap;
 }
 
 function button(ui, key, className = "") {
