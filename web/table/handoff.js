@@ -52,6 +52,11 @@ export class HandoffView {
   show(detail) {
     this.detail = detail;
     this.#clearPrivate();
+    // a new deal (or a game opened again): what lies on the table belongs to no deal being played
+    if (detail.reason !== "turn") {
+      for (const node of document.querySelectorAll("[data-zone='trick'] > *, [data-zone$='-pile'] .last-trick")) node.remove();
+      document.querySelector("[data-zone='talon']")?.replaceChildren();
+    }
     this.#fill();
     this.root.hidden = false;
     html.dataset.handoff = String(detail.seat);
