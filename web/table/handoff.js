@@ -62,6 +62,7 @@ export class HandoffView {
     html.dataset.handoff = String(detail.seat);
     for (const selector of INERT) for (const node of document.querySelectorAll(selector)) node.inert = true;
     this.view.setStatus("hand-off", t("local.handoff.title", { name: detail.name }));
+    this.view.announce([...this.news.querySelectorAll("p")].map((p) => p.textContent).join(" "));
     this.button.focus({ preventScroll: true });
   }
 
