@@ -140,3 +140,28 @@ def test_the_page_uses_the_2048_bit_group():
     assert out["party"]["group"] == out["status"]["group"] == "modp2048"
     joined = api.duel_join(out["codes"][0])
     assert joined["party"]["group"] == "modp2048" and len(joined["codes"]) == 1
+
+
+@pytest.mark.parametrize("profile", ["schnapsen", "schneider"])
+def test_an_observation_never_shows_a_filler_card(small_group, profile):
+    """Before its keys arrive a seat's view fills the unopened positions with stand-in cards:
+    none of them may reach the page (the hand leaves them out, and so does the trump indicator:
+    a stand-in there could be one of the opponent's cards)."""
+    options = {"trump": True} if profile == "schneider" else None
+    table = Table(profile, options=options, match=False, seed=5)
+    checked = 0
+    while table.step():
+        views = [api.duel_observation(table.party(s)) for s in (0, 1)]
+        obs = [v["observation"] for v in views]
+        if None in obs or any(o["result"] for o in obs) or obs[0]["actions"] != obs[1]["actions"]:
+            continue          # (one seat ahead of the other: a card drawn since is no leak)
+        for seat in (0, 1):
+            mine, theirs = obs[seat], obs[1 - seat]
+            assert not set(mine["hand"]) & set(theirs["hand"])
+            if mine["trump_card"] is not None:
+                assert mine["trump_card"] not in theirs["hand"]
+                if theirs["trump_card"] is not None:
+                    assert mine["trump_card"] == theirs["trump_card"]
+            if views[seat]["status"]["cards_pending"]:
+                checked += 1
+    assert checked       # the moment before the keys arrive was seen

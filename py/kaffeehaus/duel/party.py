@@ -673,6 +673,9 @@ class Party:
         if hidden:        # dealt or drawn, but the opponent's key for it has not come yet
             obs["hand"] = [c for c in obs["hand"] if c not in hidden]
             obs["illegal"] = {c: r for c, r in obs["illegal"].items() if c not in hidden}
+            if obs["trump_card"] in hidden:     # the indicator is not open yet: its card in the
+                obs["trump_card"] = None         # view is a filler (possibly a card of the
+                obs["trump"] = None              # opponent's hand), never to be shown
         if not self._can_act(view):
             obs["legal_actions"] = []
             obs["marriage_points"] = {}
