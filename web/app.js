@@ -20,6 +20,8 @@ import { startOffline } from "./offline.js";
 import { installTabs } from "./tabs.js";
 import { OpponentChoice } from "./opponent.js";
 import { installLocal } from "./local.js";
+import { DuelController } from "./duel/controller.js";
+import { installDuel, tableSwitch } from "./duel/ui.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -44,6 +46,10 @@ async function boot() {
   const controller = new Controller({ call: (cmd, args) => engine.call(cmd, args), storage,
     autoClaim: () => settings.autoClaim, pointsSetting: () => settings.points, profiles: () => profiles,
     confirmClaim: (obs) => view.confirmClaim(obs) });
+  // a friend on another device (web/duel/): the table draws whichever game it has
+  const duel = new DuelController({ call: (cmd, args) => engine.call(cmd, args), storage,
+    pointsSetting: () => settings.points, profiles: () => profiles });
+  const table = tableSwitch(controller, duel);
   controller.games.list();   // older saves migrated, damaged records set aside
   storage.checkAll();        // every other key read through its loader once
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));
@@ -55,7 +61,8 @@ async function boot() {
   const setup = new SetupView($("[data-zone='setup']"), storage.read("setup"));
   const opponent = new OpponentChoice($("[data-setup-opponent]"), storage.read("opponent"), setup);
   setup.onShow = (shown) => ui.emit("setup", { shown });
-  view = new TableView({ controller, settings, setup });
+  view = new TableView({ controller: table, settings, setup });
+  const duelUi = installDuel({ duel, table, view, setup, storage, ui, ready: engine.ready });
   const fail = (error) => {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));
@@ -67,14 +74,14 @@ async function boot() {
   installSound({ controller, settings });   // before the settings are bound: it adds the sound checkbox
   installSaves({ controller, storage });
   installTabs({ controller });
-  bindSettings(controller, view);
+  bindSettings(table, view);
 
   const offerResume = () => {
     const button = $("[data-ui='resume']");
-    button.hidden = !controller.state && !controller.games.list().length;
-    button.textContent = t(controller.state ? "setup.back" : "setup.resume");
+    button.hidden = !table.state && !controller.games.list().length;
+    button.textContent = t(table.state ? "setup.back" : "setup.resume");
   };
-  const resume = () => (controller.state ? view.backToTable() : controller.resume());
+  const resume = () => (table.state ? view.backToTable() : controller.resume());
   const newGame = () => {
     offerResume();
     view.showSetup();
@@ -94,7 +101,7 @@ async function boot() {
       // a friend on another device: web/duel/ starts it (ui "startRemote", docs/UI-HOOKS.md)
       if (choice.opponent === "remote") ui.emit("startRemote", { choice });
       else controller.start(choice);
-    } else if (action) controller.act(action);
+    } else if (action) table.act(action);
     else if (name === "new-game") newGame();
     else if (name === "resume") resume();
     else if (["settings", "rules", "sheet"].includes(name)) openDialog(name);
@@ -146,6 +153,7 @@ async function boot() {
   const links = { controller, setup, daily, fail };
   installLinks(links);
   // a link in the URL comes first; else a reload that asked for it continues the saved game
+  if (await duelUi.openFromLocation()) return;   // a friend's invitation or move (#duel=)
   const hasLink = /[#&]s=|[?&]deal=/.test(window.location.hash + window.location.search);
   const resumeId = hasLink ? null : resumeAsked(storage);
   if (resumeId) {

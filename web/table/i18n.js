@@ -15,6 +15,7 @@ export function setOverlay(make) {
 function table() {
   return (overlay && overlay(strings)) || strings;
 }
+let aliasPrefix = "";   // setAliasPrefix
 
 export async function loadLanguage(lang = "en") {
   const url = new URL(`../i18n/${lang}.json`, import.meta.url);
@@ -26,13 +27,31 @@ export async function loadLanguage(lang = "en") {
   return strings;
 }
 
+/**
+ * While another opponent sits at the table (a friend instead of the computer: web/duel/ui.js),
+ * each key is read from `<prefix><key>` when the language has that key ("duel.table.opp.close"
+ * for "opp.close"); other keys keep their own words. "" ends it.
+ */
+export function setAliasPrefix(prefix = "") {
+  aliasPrefix = prefix;
+}
+
+function aliased(key, own) {
+  if (!aliasPrefix) return key;
+  const other = aliasPrefix + key;
+  return Object.prototype.hasOwnProperty.call(own, other)
+    || Object.prototype.hasOwnProperty.call(own, `${other}.other`) ? other : key;
+}
+
 export function has(key) {
   const own = table();
+  key = aliased(key, own);
   return Object.prototype.hasOwnProperty.call(own, key) || Object.prototype.hasOwnProperty.call(own, `${key}.other`);
 }
 
 export function t(key, params = {}) {
-  return format(table(), language, key, params);
+  const own = table();
+  return format(own, language, aliased(key, own), params);
 }
 
 /**

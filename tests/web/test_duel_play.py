@@ -1,0 +1,223 @@
+"""Two devices, no server (web/duel/, docs/PROTOCOL.md "How the page uses the protocol"): two
+Chromium browser contexts (two players, each with its own storage and its own engine worker) on
+the local static server play a whole deal by passing codes — read from one page's "code to
+send", opened as a link in (or pasted into) the other — as two friends would through a
+messenger. Nothing else connects them.
+
+At every exchange each page's DOM is compared with the other player's hand, read from the
+other page's saved party by the engine in this process: a page never shows a card the other
+holds hidden. A code with one character changed is refused with a clear message and the
+position is kept; a code applied twice, a code from another game, a code out of order are
+refused the same way. Hooks: docs/UI-HOOKS.md ("Two devices").
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from kaffeehaus import api
+
+ENGINE_BOOT_MS = 60_000
+SETTLED = "html[data-busy='false']"
+
+
+@pytest.fixture
+def two(browser):
+    """Two players: separate browser contexts (separate storage), reduced motion."""
+    contexts = [browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+                for _ in range(2)]
+    pages = []
+    for ctx in contexts:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda exc, errors=errors: errors.append(f"pageerror: {exc}"))
+        page.on("console", lambda msg, errors=errors: errors.append(f"console.error: {msg.text}")
+                if msg.type == "error" else None)
+        page.errors = errors
+        pages.append(page)
+    yield pages
+    for ctx in contexts:
+        ctx.close()
+
+
+def boot(page, base_url, hash_=""):
+    page.goto(base_url + hash_)
+    page.wait_for_selector("html[data-table='drawn']", state="attached")
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+
+
+def rev(page):
+    return page.evaluate("() => document.documentElement.dataset.duelRev || ''")
+
+
+def wait_applied(page, before, timeout=60_000):
+    """A code was applied (the saved duel moved on) or refused (the error notice)."""
+    page.wait_for_function(
+        "(before) => (document.documentElement.dataset.duelRev || '') !== before"
+        " || document.querySelector(\"[data-notice='duel-error']\")",
+        arg=before, timeout=timeout)
+    page.wait_for_selector(SETTLED, state="attached", timeout=timeout)
+
+
+def outbox(page):
+    node = page.locator("[data-duel-code-out]")
+    if not node.count():
+        return []
+    return [c for c in node.input_value().split() if c]
+
+
+def phase(page):
+    return page.evaluate("() => document.documentElement.dataset.duel || ''")
+
+
+def party(page):
+    text = page.evaluate("""() => {
+        const file = JSON.parse(localStorage.getItem('kaffeehaus.duels') || 'null');
+        const list = file ? Object.values(file.duels) : [];
+        list.sort((a, b) => b.updated - a.updated);
+        return list.length ? JSON.stringify(list[0]) : null;
+    }""")
+    return json.loads(text) if text else None
+
+
+def paste(page, codes):
+    before = rev(page)
+    page.fill("[data-duel-code-in]", "\n".join(codes))
+    page.click("[data-ui='duel-apply']")
+    wait_applied(page, before)
+
+
+def open_link(page, base_url, codes):
+    """The friend opens the link in the page (a link pasted into the address bar)."""
+    before = rev(page)
+    page.evaluate("(hash) => { window.location.hash = hash; }", "duel=" + "~".join(codes))
+    wait_applied(page, before)
+
+
+def invite(page, profile="schnapsen", length="deal"):
+    page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=5000)
+    page.click(f"[data-profile='{profile}']")
+    page.select_option("[data-setup='length']", length)
+    page.click("[data-ui='duel-invite']")
+    page.wait_for_selector("html[data-duel='invited']", state="attached", timeout=60_000)
+    page.wait_for_selector(SETTLED, state="attached")
+    codes = outbox(page)
+    assert len(codes) == 1 and codes[0].startswith("kd1.")
+    return codes
+
+
+def join(page, base_url, invitation):
+    """The friend opens the invitation link in a fresh page and says yes."""
+    boot(page, base_url, "#duel=" + invitation[0])
+    page.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
+    assert "Schnapsen" in page.text_content("[data-duel-join-text]")
+    before = rev(page)
+    page.click("[data-ui='duel-join-accept']")
+    wait_applied(page, before)
+    assert page.get_attribute("html", "data-opponent") == "remote"
+
+
+def dom_cards(page):
+    """Every card face or card button in the page (the settings' fixed preview of the card
+    faces aside), and every card code written in a data attribute anywhere else."""
+    return set(page.evaluate("""() => {
+        const out = [];
+        for (const node of document.querySelectorAll('[data-face], [data-card]')) {
+            if (node.closest('[data-card-preview]')) continue;
+            out.push(node.dataset.face || node.dataset.card);
+        }
+        return out;
+    }"""))
+
+
+def check_no_leak(pages):
+    """Neither page's DOM holds a card the other holds hidden (its hand minus what the rules
+    show)."""
+    views = []
+    for page in pages:
+        record = party(page)
+        views.append(api.duel_observation(record["party"])["observation"] if record else None)
+    if None in views or any(v["result"] for v in views):
+        return 0
+    for me, other in ((0, 1), (1, 0)):
+        # what the rules show this page: OB-2 (a marriage's other card), the trump indicator
+        # (the other page may be a move ahead and have drawn it already)
+        seen = set(views[me]["known_opponent_cards"]) | {views[me]["trump_card"]}
+        hidden = set(views[other]["hand"]) - seen
+        leaked = dom_cards(pages[me]) & hidden
+        assert not leaked, f"page {me} shows the other's hidden cards {sorted(leaked)}"
+    return 1
+
+
+def play_one(page, rng):
+    cards = page.locator("[data-zone='hand'] button[data-card]:enabled")
+    actions = page.locator("[data-zone='actions'] button[data-action]:enabled")
+    choices = [cards.nth(i) for i in range(cards.count())]
+    claim = page.locator("[data-zone='actions'] button[data-action='claim'].primary:enabled")
+    if claim.count():
+        target = claim.first                      # a claim the engine says wins
+    elif choices:
+        target = rng.choice(choices)
+    else:
+        target = actions.first
+    before = rev(page)
+    target.click()
+    page.wait_for_function("(before) => (document.documentElement.dataset.duelRev || '') !== before",
+                           arg=before, timeout=60_000)
+    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+
+
+def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None):
+    """Pass every new code to the other page (as a link or pasted, in turn) and play whenever
+    a page has the move, until neither has anything to do. `sent`: the first page's codes the
+    other already has (the invitation)."""
+    delivered = [set(sent), set()]
+    checks = 0
+    use_link = False
+    for _ in range(limit):
+        moved = False
+        for src in (0, 1):
+            fresh = [c for c in outbox(pages[src]) if c not in delivered[src]]
+            if fresh:
+                dst = pages[1 - src]
+                if use_link:
+                    open_link(dst, base_url, fresh)
+                else:
+                    paste(dst, fresh)
+                use_link = not use_link
+                assert not dst.locator("[data-notice='duel-error']").count(), \
+                    dst.text_content("[data-notice='duel-error']")
+                delivered[src].update(fresh)
+                moved = True
+                checks += check_no_leak(pages)
+                if on_step:
+                    on_step(pages)
+        for page in pages:
+            if phase(page) == "your_turn":
+                play_one(page, rng)
+                moved = True
+                checks += check_no_leak(pages)
+        if not moved:
+            return checks
+    raise AssertionError("the duel did not come to rest")
+
+
+def test_a_whole_deal_between_two_browsers_by_codes(two, base_url):
+    a, b = two
+    boot(a, base_url)
+    invitation = invite(a)
+    join(b, base_url, invitation)
+    checks = exchange([a, b], base_url, random.Random(1), sent=invitation)
+    assert checks >= 5
+    for page in (a, b):
+        assert phase(page) == "over", (phase(page), page.text_content("[data-status]"))
+        assert page.get_attribute("[data-duel-verified]", "data-duel-verified") == "1"
+        assert page.get_attribute("[data-status]", "data-status") in ("deal-over", "match-over")
+        assert not page.errors, page.errors
+    # both verified the same deal: the same plain engine state, the same result
+    sa = api.duel_observation(party(a)["party"])["status"]
+    sb = api.duel_observation(party(b)["party"])["status"]
+    assert sa["verified_state"] == sb["verified_state"]
+    assert sa["last_result"] == api.deal_result(sa["verified_state"])

@@ -1,0 +1,88 @@
+// codes.js — the duel's text codes and links on the page's side (docs/PROTOCOL.md "Roles,
+// envelope and codes"). DOM-free (Node's test runner imports it).
+//
+// A code is "kd1." + base64url(zlib(canonical JSON of one message)). The engine checks every
+// code itself (duel_receive); the page only reads a code's envelope — its game id, number and
+// sender — to find the saved duel it belongs to (a link opened in a new tab) before handing it
+// to the engine. Nothing here is trusted: a code that cannot be read is simply "damaged".
+//
+//   findCodes(text)        → [code]   every code in pasted text or a link (#duel=…), whitespace
+//                                     removed (messengers wrap long lines), in order
+//   codeFromHash(hash)     → [code]   the codes of a "#duel=<code>[~<code>]" location hash
+//   duelLink(base, codes)  → "<base>#duel=<code>[~<code>…]"
+//   readEnvelope(code)     → Promise<{game, seq, from, hello}>; rejects with CodeError
+//   isDuelHash(hash)       → bool
+
+export const PREFIX = "kd1.";
+const MAX_CODE = 64_000;   // the engine refuses longer ones too (messages.py)
+const CODE = /kd1\.[A-Za-z0-9_-]+/g;
+
+export class CodeError extends Error {
+  constructor(reason) {
+    super(reason);
+    this.name = "CodeError";
+    this.type = "CodeError";
+    this.reason = reason;   // "empty" | "damaged" | "tooLong"
+  }
+}
+
+/** Every code found in `text`, in order; whitespace inside a code is ignored. */
+export function findCodes(text) {
+  if (typeof text !== "string") return [];
+  let plain = text;
+  try {
+    plain = decodeURIComponent(text);
+  } catch { /* a lone % in pasted text: read it as it is */ }
+  // whitespace and the line breaks messengers insert go; "~" separates codes in one link
+  const joined = plain.replace(/\s+/g, "");
+  return [...joined.replace(/~/g, " ").matchAll(CODE)].map((m) => m[0]);
+}
+
+export function isDuelHash(hash) {
+  return /^#?(?:.*&)?duel=/.test(hash || "");
+}
+
+export function codeFromHash(hash) {
+  const match = /(?:^#?|&)duel=([^&]*)/.exec(hash || "");
+  return match ? findCodes(match[1]) : [];
+}
+
+export function duelLink(base, codes) {
+  const list = Array.isArray(codes) ? codes : [codes];
+  return `${String(base).split("#")[0]}#duel=${list.join("~")}`;
+}
+
+function base64urlBytes(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const padded = b64 + "===".slice((b64.length + 3) % 4);
+  const binary = globalThis.atob(padded);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function inflate(bytes) {
+  // zlib's format is what the Compression Streams API calls "deflate"
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The envelope of a code: {game, seq, from, hello} (hello: the invitation's terms or null). */
+export async function readEnvelope(code) {
+  if (typeof code !== "string" || !code) throw new CodeError("empty");
+  if (code.length > MAX_CODE) throw new CodeError("tooLong");
+  if (!code.startsWith(PREFIX) || !/^[A-Za-z0-9_-]+$/.test(code.slice(PREFIX.length))) throw new CodeError("damaged");
+  let message;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await inflate(base64urlBytes(code.slice(PREFIX.length))));
+    message = JSON.parse(text);
+  } catch {
+    throw new CodeError("damaged");
+  }
+  const ok = message && typeof message === "object" && typeof message.game === "string"
+    && /^[A-Za-z0-9_-]{1,64}$/.test(message.game) && Number.isSafeInteger(message.seq) && message.seq >= 0
+    && (message.from === 0 || message.from === 1) && message.body && typeof message.body === "object";
+  if (!ok) throw new CodeError("damaged");
+  const hello = message.seq === 0 && message.body.hello && typeof message.body.hello === "object" ? message.body.hello : null;
+  return { game: message.game, seq: message.seq, from: message.from, hello };
+}

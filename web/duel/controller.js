@@ -1,0 +1,431 @@
+// duel/controller.js — a game against a friend on another device, without a server
+// (docs/PROTOCOL.md; the page's side: "How the page uses the protocol"). DOM-free (Node's test
+// runner imports it): the engine call and the storage are injected.
+//
+//   const duel = new DuelController({ call, storage, duels, pointsSetting, profiles });
+//     call(cmd, args) → Promise   engine-client.js's engine.call (the duel_* functions)
+//
+// The engine decides everything: duel_new / duel_join start a party (this seat's JSON: its own
+// secret keys, what it knows — never the friend's hidden cards), duel_act plays one of this
+// seat's legal actions, duel_receive checks and applies the friend's code, duel_observation
+// gives this seat's observation and the duel's status. Every call that the engine refuses leaves
+// the saved party as it was: the duel stays at its last verified position.
+//
+// The table draws the player at seat 0; the player who joined sits at seat 1, so its
+// observations are renumbered (seat.js) before they reach the views.
+//
+// Events (controller.on(type, fn)), the table's (web/table/view.js draws them as for the
+// computer's game) and the duel's own:
+//   "began"     {id, mode: "duel", level, levelUsed, restored}   a duel (or its next deal) is on the table
+//   "busy"      {busy}
+//   "acting"    {action, obs, auto}    the player's card goes to the table at once
+//   "step"      {seat, action, observation, trick_view, prev}   one action of either player
+//   "turn"      {obs}                  a position to draw (whoever moves: status.phase says)
+//   "dealOver"  {obs, over}            the deal is over (its verification: "verified")
+//   "refused"   {action, reason}
+//   "dealEnded" {prev, obs, id, mode: "duel", key, profile}   a deal ended (statistics, once)
+//   "duel"      {record, status, obs}  anything about the duel changed: what to send, the phase
+//   "verified"  {deal, result}          both revealed their keys and this deal checked out
+//   "invitation" {code, envelope}      a friend's invitation waits for the player's yes
+//   "accepted"  {}                     a code or a move was accepted and saved
+//   "problem"   {kind, error, detail}  a code or a call was refused (kind: see errorKind);
+//                                      the duel is kept at its last verified position
+import { Emitter, pointsShown, isOver } from "../controller.js";
+import { findCodes, readEnvelope, CodeError } from "./codes.js";
+import { fromSeat } from "./seat.js";
+import { createDuels } from "./store.js";
+
+export const ME = 0;
+const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments", "Unresponsive", "WorkerError"];
+const MAX_OUTBOX = 4;
+
+/** What went wrong, as a keyword the page translates (web/i18n "duel.error.<kind>"). */
+export function errorKind(error) {
+  if (!error) return "refused";
+  if (error instanceof CodeError || error.type === "CodeError") return error.reason === "empty" ? "empty" : "damaged";
+  const message = String(error.message || "");
+  switch (error.type) {
+    case "ChainError":
+      if (/another game/.test(message)) return "foreign";
+      if (/already received|already revealed/.test(message)) return "replay";
+      if (/is missing/.test(message)) return "missing";
+      if (/received a different message/.test(message)) return "altered";
+      if (/not the opponent|never receives message 0/.test(message)) return "own";
+      return "order";
+    case "KeyMismatch": return "cheat";
+    case "VerificationFailed": return "cheat";
+    case "IllegalMove": return "illegal";
+    case "MalformedMessage":
+      if (/duel code|damaged or incomplete|too long|must be text/.test(message)) return "damaged";
+      if (/malformed duel state|not a saved duel/.test(message)) return "saved";
+      return "malformed";
+    default:
+      return ENGINE_FAILURES.includes(error.type) ? "engine" : "refused";
+  }
+}
+
+/** A refusal that proves the friend's side dishonest (or its messages changed): the duel stops. */
+export const CHEATING = new Set(["cheat"]);
+
+export class DuelController extends Emitter {
+  constructor({ call, storage, duels = createDuels(storage), pointsSetting = () => "profile", profiles = () => [] }) {
+    super();
+    Object.assign(this, { call, storage, duels, pointsSetting, profiles });
+    this.record = null;   // the saved duel on the table
+    this.status = null;   // the engine's status of its party
+    this.obs = null;      // this seat's observation, from the table's side (seat.js)
+    this.busy = false;
+    this.readOnly = false;
+    this.generation = 0;
+    this.level = "friend";
+    this.levelUsed = "friend";
+    this.queue = Promise.resolve();
+  }
+
+  get id() { return this.record ? this.record.id : null; }
+  get state() { return this.record ? this.record.party : null; }
+  get seat() { return this.record ? this.record.seat : null; }
+  get outbox() { return this.record ? [...this.record.outbox] : []; }
+  get verdict() { return this.record ? this.record.verdict : null; }
+
+  get showsPoints() {
+    const id = this.record ? this.record.profile : null;
+    return pointsShown(this.pointsSetting(), (this.profiles() || []).find((p) => p.id === id));
+  }
+
+  canAct(action) {
+    return Boolean(this.obs) && !this.busy && !this.verdict && (this.obs.legal_actions || []).includes(action);
+  }
+
+  /** One operation at a time (a code pasted while a card is being played waits for it). */
+  #exclusive(task) {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  #setBusy(busy) {
+    this.busy = busy;
+    return this.emit("busy", { busy });
+  }
+
+  async #problem(error, extra = {}) {
+    const kind = extra.kind || errorKind(error);
+    await this.emit("problem", { kind, error, detail: error && error.message ? String(error.message).slice(0, 200) : "" });
+    return kind;
+  }
+
+  // --- starting, joining, opening ------------------------------------------------------------
+
+  /** A new duel from the set-up's choice {profile, options, length}: this player invites. */
+  create(choice) {
+    return this.#exclusive(async () => {
+      await this.#setBusy(true);
+      try {
+        const out = await this.call("duel_new", { profile: choice.profile, options: choice.options || {}, seat: 0,
+          match: choice.length !== "deal" });
+        const record = { id: out.status.game, rev: 0, seat: 0, profile: out.status.profile, options: out.status.options,
+          match: out.status.match, party: out.party, outbox: [...out.codes], verdict: null, recorded: [] };
+        await this.#take(record, out.status, { restored: false });
+        return record.id;
+      } catch (error) {
+        await this.#problem(error);
+        return null;
+      } finally {
+        await this.#setBusy(false);
+      }
+    });
+  }
+
+  /** The friend's invitation: the player has said yes. This player sits at seat 1. */
+  join(code) {
+    return this.#exclusive(async () => {
+      await this.#setBusy(true);
+      try {
+        const out = await this.call("duel_join", { invitation: code });
+        const s = out.status;
+        const record = { id: s.game, rev: 0, seat: 1, profile: s.profile, options: s.options, match: s.match,
+          party: out.party, outbox: [...out.codes], verdict: null, recorded: [] };
+        await this.#take(record, s, { restored: false });
+        return record.id;
+      } catch (error) {
+        await this.#problem(error);
+        return null;
+      } finally {
+        await this.#setBusy(false);
+      }
+    });
+  }
+
+  /** Put a saved duel on the table (its latest saved position). false: not saved here. */
+  open(id) {
+    return this.#exclusive(() => this.#open(id));
+  }
+
+  async #open(id, { quiet = false } = {}) {
+    const record = this.duels.get(id);
+    if (!record) return false;
+    if (!quiet) await this.#setBusy(true);
+    try {
+      const view = await this.call("duel_observation", { party: record.party });
+      await this.#take(record, view.status, { restored: true, observation: view.observation });
+      return true;
+    } catch (error) {
+      const kind = errorKind(error);
+      if (kind === "saved" || kind === "malformed") this.duels.setAside(id, error.message);
+      await this.#problem(error, { kind: kind === "malformed" ? "saved" : kind });
+      return false;
+    } finally {
+      if (!quiet) await this.#setBusy(false);
+    }
+  }
+
+  /** A record becomes the duel on the table; its position is drawn. */
+  async #take(record, status, { restored, observation } = {}) {
+    this.generation += 1;
+    this.record = record;
+    this.status = status;
+    if (!restored) this.#save();
+    let obs = observation;
+    if (obs === undefined) obs = (await this.call("duel_observation", { party: record.party })).observation;
+    this.obs = obs ? fromSeat(obs, record.seat) : null;
+    this.lastVerified = status.deals_verified;
+    await this.emit("began", { id: record.id, mode: "duel", level: this.level, levelUsed: this.levelUsed, restored });
+    await this.#settle();
+  }
+
+  // --- codes from the friend -----------------------------------------------------------------
+
+  /**
+   * Text pasted or a link opened: every code in it, in order. An invitation is offered to the
+   * player ("invitation"); a code of a duel saved here is applied to that duel (it is put on
+   * the table first). Resolves true when something was applied.
+   */
+  receive(text) {
+    return this.#exclusive(async () => {
+      const codes = findCodes(text);
+      if (!codes.length) {
+        await this.#problem(new CodeError(String(text || "").trim() ? "damaged" : "empty"));
+        return false;
+      }
+      let applied = 0;
+      let replays = 0;
+      for (const [index, code] of codes.entries()) {
+        let envelope;
+        try {
+          envelope = await readEnvelope(code);
+        } catch (error) {
+          await this.#problem(error);
+          return applied > 0;
+        }
+        const saved = this.duels.get(envelope.game);
+        if (envelope.seq === 0 && envelope.hello && !saved) {
+          await this.emit("invitation", { code, envelope });
+          return applied > 0;
+        }
+        if (!saved) {
+          await this.#problem(null, { kind: "foreign" });
+          return applied > 0;
+        }
+        if (!this.record || saved.id !== this.id || saved.rev !== this.record.rev) {
+          if (!(await this.#open(saved.id, { quiet: true }))) return applied > 0;
+        }
+        if (envelope.from === saved.seat) {
+          await this.#problem(null, { kind: "own" });
+          return applied > 0;
+        }
+        if (this.verdict) {
+          await this.#problem(null, { kind: "stopped" });
+          return applied > 0;
+        }
+        const result = await this.#apply(code, { last: index === codes.length - 1 });
+        if (result === "replay") replays += 1;
+        else if (result !== "ok") return applied > 0;
+        else applied += 1;
+      }
+      if (!applied && replays) await this.#problem(null, { kind: "replay" });
+      return applied > 0;
+    });
+  }
+
+  async #apply(code) {
+    const record = this.record;
+    await this.#setBusy(true);
+    try {
+      const out = await this.call("duel_receive", { party: record.party, message: code });
+      const view = await this.call("duel_observation", { party: out.party });
+      await this.#commit(out, view, { outbox: [...out.codes] });
+      return "ok";
+    } catch (error) {
+      const kind = errorKind(error);
+      if (kind === "replay") return "replay";   // an earlier code of the same link: already here
+      if (CHEATING.has(kind) && this.record === record) {
+        // the friend's side cannot be trusted: the duel stops at its last verified position
+        this.record = { ...record, verdict: { type: error.type, message: String(error.message).slice(0, 300) } };
+        this.#save();
+        await this.emit("duel", this.#snapshot());
+      }
+      await this.#problem(error, { kind });
+      return kind;
+    } finally {
+      await this.#setBusy(false);
+    }
+  }
+
+  /** Invitation codes are not applied to a duel: the player answers "invitation" by joining. */
+
+  // --- this player's moves -------------------------------------------------------------------
+
+  act(action) {
+    return this.#exclusive(async () => {
+      if (!this.record || action === "next") return;   // the next deal starts by itself
+      const obs = this.obs;
+      if (!this.canAct(action)) {
+        const reason = (obs && obs.illegal && obs.illegal[action]) || "not_now";
+        await this.emit("refused", { action, reason });
+        return;
+      }
+      await this.#setBusy(true);
+      try {
+        await this.emit("acting", { action, obs, auto: false });
+        const out = await this.call("duel_act", { party: this.record.party, action });
+        const view = await this.call("duel_observation", { party: out.party });
+        await this.#commit(out, view, { outbox: [...this.record.outbox, ...out.codes].slice(-MAX_OUTBOX), mine: action });
+      } catch (error) {
+        await this.#problem(error);
+        await this.#settle();   // the card goes back: the position as it was
+      } finally {
+        await this.#setBusy(false);
+      }
+    });
+  }
+
+  // --- after each accepted call --------------------------------------------------------------
+
+  async #commit(out, view, { outbox }) {
+    await this.emit("accepted", {});
+    const before = this.obs;
+    const verifiedBefore = this.status ? this.status.deals_verified : 0;
+    this.record = { ...this.record, party: out.party, outbox };
+    this.status = view.status;
+    if (!this.#save()) {
+      await this.#problem(null, { kind: "storage" });
+    }
+    const seat = this.record.seat;
+    const next = view.observation ? fromSeat(view.observation, seat) : null;
+    this.obs = next;
+    const generation = this.generation;
+    // a deal that ended with this call: statistics count it once, keyed by game and deal
+    if (next && next.result && !(before && before.result && sameDeal(before, next))) {
+      const key = `${this.record.id}/${dealIndex(view.status, next)}`;
+      if (!this.record.recorded.includes(key)) {
+        this.record = { ...this.record, recorded: [...this.record.recorded, key].slice(-400) };
+        this.#save();
+        await this.emit("dealEnded", { prev: before, obs: next, id: this.record.id, mode: "duel", key,
+          profile: this.record.profile });
+      }
+    }
+    if (view.status.deals_verified > verifiedBefore) {
+      await this.emit("verified", { deal: view.status.deals_verified, result: view.status.last_result });
+    }
+    if (!next) {
+      await this.emit("duel", this.#snapshot());
+      return;
+    }
+    if (!before || !sameDeal(before, next)) {
+      await this.emit("began", { id: this.record.id, mode: "duel", level: this.level, levelUsed: this.levelUsed, restored: false });
+      await this.#settle();
+      return;
+    }
+    for (const step of stepsBetween(before, next)) {
+      if (generation !== this.generation) return;
+      await this.emit("step", step);
+    }
+    await this.#settle();
+  }
+
+  async #settle() {
+    const obs = this.obs;
+    if (obs && obs.result) await this.emit("dealOver", { obs, over: isOver(obs) });
+    else if (obs) await this.emit("turn", { obs });
+    await this.emit("duel", this.#snapshot());
+  }
+
+  #snapshot() {
+    return { record: this.record, status: this.status, obs: this.obs };
+  }
+
+  // --- saving --------------------------------------------------------------------------------
+
+  #save() {
+    const stored = this.duels.get(this.record.id);
+    const rev = Math.max(this.record.rev, stored ? stored.rev : 0) + 1;
+    this.record = { ...this.record, rev };
+    return this.duels.put(this.record);
+  }
+
+  /** Another tab of this page wrote the saved duels: the duel on the table moved on there. */
+  async checkStorage() {
+    if (!this.record || this.busy) return false;
+    const stored = this.duels.get(this.record.id);
+    if (!stored || stored.rev === this.record.rev) return false;
+    await this.open(stored.id);
+    return true;
+  }
+
+  /** A setting changed (web/app.js asks every game): nothing is automatic in a duel. */
+  async recheck() {}
+
+  /** Leave the table to another game (the duel stays saved). */
+  leave() {
+    this.generation += 1;
+    this.record = null;
+    this.status = null;
+    this.obs = null;
+  }
+
+  /** Remove a saved duel from this device. */
+  forget(id) {
+    this.duels.delete(id);
+    if (this.id === id) this.leave();
+  }
+}
+
+function sameDeal(a, b) {
+  if (a.result && !b.result) return false;          // the next deal is on the table
+  if (a.dealer !== b.dealer || a.profile !== b.profile) return false;
+  const old = a.actions || [];
+  const now = b.actions || [];
+  return now.length >= old.length && JSON.stringify(now.slice(0, old.length)) === JSON.stringify(old);
+}
+
+function dealIndex(status, obs) {
+  if (obs.match && Number.isInteger(obs.match.deals_played)) return obs.match.deals_played;
+  return status ? status.deal : 0;
+}
+
+/**
+ * The steps from one observation to the next of the same deal: one per action, the last
+ * observation for each (the engine gives none in between); the step that completes a trick
+ * carries the trick as it lay before it was taken (trick_view), for the table to show it.
+ */
+export function stepsBetween(before, next) {
+  const fresh = (next.actions || []).slice((before.actions || []).length);
+  const done = (next.history || []).length > (before.history || []).length ? next.history[before.history.length] : null;
+  const closing = done ? done.cards[done.cards.length - 1] : null;
+  const steps = [];
+  let prev = before;
+  for (const [seat, action] of fresh) {
+    let trickView = null;
+    if (closing && closing[0] === seat && closing[1] === action) {
+      const onTable = new Set(done.cards.map(([, card]) => card));
+      trickView = { ...before, trick: done.cards.map((c) => [...c]), to_move: null, legal_actions: [], illegal: {},
+        hand: (before.hand || []).filter((card) => !onTable.has(card)),
+        opponent_hand_size: Math.max(0, before.opponent_hand_size
+          - done.cards.filter(([p, card]) => p !== ME && !(before.trick || []).some(([, c]) => c === card)).length) };
+    }
+    steps.push({ seat, action, observation: next, trick_view: trickView, prev });
+    prev = next;
+  }
+  return steps;
+}
