@@ -221,3 +221,90 @@ def test_a_whole_deal_between_two_browsers_by_codes(two, base_url):
     sb = api.duel_observation(party(b)["party"])["status"]
     assert sa["verified_state"] == sb["verified_state"]
     assert sa["last_result"] == api.deal_result(sa["verified_state"])
+
+
+def error_text(page):
+    node = page.locator("[data-notice='duel-error'] [data-notice-text]")
+    return node.text_content() if node.count() else ""
+
+
+def refused(page, text, expected, *, link=False, base_url="", stops=False):
+    """A refused code: the clear message, and the saved duel and the table exactly as before
+    (`stops`: cheating detected, the record keeps the verdict besides)."""
+    saved = json.dumps(party(page)["party"])
+    hand = page.locator("[data-zone='hand']").inner_html()
+    before = rev(page)
+    page.evaluate("() => document.querySelector(\"[data-notice='duel-error']\")?.remove()")
+    if link:
+        page.evaluate("(hash) => { window.location.hash = hash; }", "duel=" + text)
+    else:
+        page.fill("[data-duel-code-in]", text)
+        page.click("[data-ui='duel-apply']")
+    page.wait_for_selector("[data-notice='duel-error']", timeout=60_000)
+    page.wait_for_selector(SETTLED, state="attached")
+    assert expected in error_text(page), error_text(page)
+    assert stops or rev(page) == before
+    assert json.dumps(party(page)["party"]) == saved
+    assert page.locator("[data-zone='hand']").inner_html() == hand
+
+
+def changed(code, at):
+    """The code with one character changed (another letter of the base64url alphabet)."""
+    return code[:at] + ("B" if code[at] != "B" else "C") + code[at + 1:]
+
+
+def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url):
+    from kaffeehaus.duel import messages
+
+    a, b = two
+    boot(a, base_url)
+    invitation = invite(a)
+    join(b, base_url, invitation)
+    reply = outbox(b)
+    paste(a, reply)
+    code = outbox(a)[0]                              # A's shuffle for B (message 2)
+    # one character changed, anywhere: the code is damaged (zlib's checksum, the JSON)
+    for at in (len(code) // 2, len(code) - 3, 10):
+        refused(b, changed(code, at), "damaged or incomplete")
+    refused(b, code[: len(code) // 2], "damaged or incomplete", link=True)
+    # a code from the future: message 4 of this very game, before message 2
+    ahead_b = api.duel_receive(party(b)["party"], code)
+    ahead_a = api.duel_receive(party(a)["party"], ahead_b["codes"][0])
+    if not ahead_a["codes"]:                         # A leads first: its keys come with its lead
+        legal = api.duel_observation(ahead_a["party"])["observation"]["legal_actions"]
+        ahead_a = api.duel_act(ahead_a["party"], sorted(a for a in legal if len(a) == 2)[0])
+    refused(b, ahead_a["codes"][0], "code is missing")
+    # a code of another game
+    other = api.duel_join(api.duel_new("schnapsen", match=False)["codes"][0])
+    refused(a, other["codes"][0], "another game")
+    # the player's own code
+    refused(a, code, "your own code")
+    # the genuine code goes through; once only
+    paste(b, [code])
+    assert not error_text(b)
+    refused(b, code, "already applied", link=True, base_url=base_url)
+
+    # play on until B sends a move with a key, then change that key: cheating detected
+    delivered = [{code}, set(reply)]
+    rng = random.Random(2)
+    for _ in range(60):
+        fresh = [c for c in outbox(b) if c not in delivered[1]]
+        moves = [c for c in fresh if messages.decode(c)["body"].get("keys") and messages.decode(c)["body"].get("actions")]
+        if moves:
+            message = messages.decode(moves[0])
+            position, key = message["body"]["keys"][0]
+            message["body"]["keys"][0] = [position, key[:-1] + ("1" if key[-1] != "1" else "2")]
+            refused(a, messages.encode(message), "Cheating detected", stops=True)
+            assert a.get_attribute("html", "data-duel") == "stopped"
+            assert "Cheating detected" in a.text_content("[data-duel-verdict]")
+            refused(a, moves[0], "stopped after cheating", link=True)   # nothing more is applied
+            return
+        for src, page in ((0, a), (1, b)):
+            fresh = [c for c in outbox(page) if c not in delivered[src]]
+            if fresh and not (src == 1 and any(messages.decode(c)["body"].get("actions") for c in fresh)):
+                paste(two[1 - src], fresh)
+                delivered[src].update(fresh)
+        for page in (a, b):
+            if phase(page) == "your_turn":
+                play_one(page, rng)
+    raise AssertionError("B never sent a move")
