@@ -84,6 +84,7 @@ def party(page):
 
 def paste(page, codes):
     before = rev(page)
+    page.evaluate("() => document.querySelector(\"[data-notice='duel-error']\")?.remove()")
     page.fill("[data-duel-code-in]", "\n".join(codes))
     page.click("[data-ui='duel-apply']")
     wait_applied(page, before)
@@ -92,15 +93,17 @@ def paste(page, codes):
 def open_link(page, base_url, codes):
     """The friend opens the link in the page (a link pasted into the address bar)."""
     before = rev(page)
+    page.evaluate("() => document.querySelector(\"[data-notice='duel-error']\")?.remove()")
     page.evaluate("(hash) => { window.location.hash = hash; }", "duel=" + "~".join(codes))
     wait_applied(page, before)
 
 
 def invite(page, profile="schnapsen", length="deal"):
     page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=5000)
+    page.check("input[name='opponent'][value='remote']")
     page.click(f"[data-profile='{profile}']")
     page.select_option("[data-setup='length']", length)
-    page.click("[data-ui='duel-invite']")
+    page.click("[data-action='start']")
     page.wait_for_selector("html[data-duel='invited']", state="attached", timeout=60_000)
     page.wait_for_selector(SETTLED, state="attached")
     codes = outbox(page)

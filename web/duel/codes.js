@@ -6,8 +6,8 @@
 // sender — to find the saved duel it belongs to (a link opened in a new tab) before handing it
 // to the engine. Nothing here is trusted: a code that cannot be read is simply "damaged".
 //
-//   findCodes(text)        → [code]   every code in pasted text or a link (#duel=…), whitespace
-//                                     removed (messengers wrap long lines), in order
+//   findCodes(text)        → [code]   every code in pasted text or a link (#duel=…), in order;
+//                                     line breaks inside a code ignored (messengers wrap lines)
 //   codeFromHash(hash)     → [code]   the codes of a "#duel=<code>[~<code>]" location hash
 //   duelLink(base, codes)  → "<base>#duel=<code>[~<code>…]"
 //   readEnvelope(code)     → Promise<{game, seq, from, hello}>; rejects with CodeError
@@ -26,16 +26,18 @@ export class CodeError extends Error {
   }
 }
 
-/** Every code found in `text`, in order; whitespace inside a code is ignored. */
+/**
+ * Every code found in `text`, in order. Line breaks inside a code are ignored (messengers wrap
+ * long lines); spaces, "~" and any other character outside base64url separate codes.
+ */
 export function findCodes(text) {
   if (typeof text !== "string") return [];
   let plain = text;
   try {
     plain = decodeURIComponent(text);
   } catch { /* a lone % in pasted text: read it as it is */ }
-  // whitespace and the line breaks messengers insert go; "~" separates codes in one link
-  const joined = plain.replace(/\s+/g, "");
-  return [...joined.replace(/~/g, " ").matchAll(CODE)].map((m) => m[0]);
+  const joined = plain.replace(/[ \t]*[\r\n]+[ \t]*/g, "").replace(/kd1\./g, " kd1.").replace(/~/g, " ");
+  return [...joined.matchAll(CODE)].map((m) => m[0]);
 }
 
 export function isDuelHash(hash) {

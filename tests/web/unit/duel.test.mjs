@@ -1,0 +1,291 @@
+// The duel controller (web/duel/controller.js) and its helpers without a browser: two players,
+// each with its own in-memory storage and a fake engine (fake-duel.mjs: the real code format and
+// chain rules over a toy deal), pass codes as two pages would.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DuelController, errorKind, stepsBetween } from "../../../web/duel/controller.js";
+import { createDuels, checkDuel } from "../../../web/duel/store.js";
+import { fromSeat } from "../../../web/duel/seat.js";
+import { findCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
+import { createStorage, memoryArea } from "../../../web/storage.js";
+import { fakeDuelEngine, encode, refuse } from "./fake-duel.mjs";
+
+function player({ engine = fakeDuelEngine(), local = memoryArea() } = {}) {
+  const problems = [];
+  const storage = createStorage({ local, session: memoryArea(), onProblem: (p) => problems.push(p) });
+  const duels = createDuels(storage);
+  const duel = new DuelController({ call: engine.call, storage, duels });
+  const events = [];
+  for (const type of ["began", "busy", "acting", "step", "turn", "dealOver", "dealEnded", "duel", "verified",
+    "invitation", "problem", "accepted", "refused"]) {
+    duel.on(type, (detail) => { events.push({ type, detail }); });
+  }
+  return { engine, storage, duels, duel, events, local, problems };
+}
+
+const of = (events, type) => events.filter((e) => e.type === type).map((e) => e.detail);
+const CHOICE = { profile: "schnapsen", options: {}, length: "deal" };
+
+/** A invites, B opens the invitation and joins, A gets B's reply: both hold the toy deal. */
+async function dealt() {
+  const a = player();
+  const b = player({ engine: fakeDuelEngine() });
+  await a.duel.create(CHOICE);
+  const invitation = a.duel.outbox;
+  await b.duel.receive(invitation.join(""));
+  const offered = of(b.events, "invitation");
+  assert.equal(offered.length, 1);
+  await b.duel.join(offered[0].code);
+  await a.duel.receive(b.duel.outbox.join("\n"));
+  await b.duel.receive(a.duel.outbox.join(" "));
+  return { a, b };
+}
+
+test("an invitation is saved with its code to send; the table waits for the first deal", async () => {
+  const { duel, duels, events, engine } = player();
+  const id = await duel.create(CHOICE);
+  assert.equal(engine.calls[0].cmd, "duel_new");
+  assert.deepEqual(engine.calls[0].args, { profile: "schnapsen", options: {}, seat: 0, match: false });
+  const saved = duels.get(id);
+  assert.equal(saved.seat, 0);
+  assert.equal(saved.outbox.length, 1);
+  assert.match(saved.outbox[0], /^kd1\.[A-Za-z0-9_-]+$/);
+  assert.equal(duel.obs, null);
+  assert.equal(of(events, "began").length, 1);
+  assert.equal(of(events, "began")[0].mode, "duel");
+  assert.equal(duel.busy, false);
+});
+
+test("a whole toy deal by codes: moves, the friend's side renumbered, verification at the end", async () => {
+  const { a, b } = await dealt();
+  assert.equal(a.duel.status.phase, "your_turn");
+  assert.equal(b.duel.status.phase, "their_turn");
+  // B sits at seat 1; its table draws it at seat 0
+  assert.equal(b.duel.obs.player, 0);
+  assert.equal(b.duel.obs.to_move, 1);
+  assert.deepEqual(b.duel.obs.hand, ["QS", "JS"]);
+  for (const [mover, other, card] of [[a, b, "AH"], [b, a, "QS"], [a, b, "KH"], [b, a, "JS"]]) {
+    assert.ok(mover.duel.canAct(card), card);
+    await mover.duel.act(card);
+    const codes = mover.duel.outbox;
+    assert.ok(codes.length >= 1);
+    assert.equal(await other.duel.receive(duelLink("https://example.org/#x", codes)), true);
+  }
+  // the deal ended on B's answer: B revealed; A verified and revealed; B verifies
+  assert.equal(a.duel.status.phase, "over");
+  await b.duel.receive(a.duel.outbox.join(""));
+  assert.equal(b.duel.status.phase, "over");
+  for (const side of [a, b]) {
+    assert.equal(of(side.events, "verified").length, 1);
+    assert.equal(of(side.events, "dealEnded").length, 1);
+    assert.match(of(side.events, "dealEnded")[0].key, /^0123456789abcdef\/\d+$/);
+    assert.equal(of(side.events, "problem").length, 0, JSON.stringify(of(side.events, "problem")));
+  }
+  // A took both tricks; B's table shows it as the opponent's
+  assert.equal(a.duel.obs.result.winner, 0);
+  assert.equal(b.duel.obs.result.winner, 1);
+  // the trick B completed was shown lying on the table before it was taken
+  const steps = of(b.events, "step").filter((s) => s.trick_view);
+  assert.ok(steps.length >= 1);
+  assert.equal(steps[0].trick_view.trick.length, 2);
+});
+
+test("a code that cannot be read is refused before the engine is asked; nothing is saved", async () => {
+  const { a, b } = await dealt();
+  await a.duel.act("AH");
+  const code = a.duel.outbox.at(-1);
+  const saved = JSON.stringify(b.duels.get(b.duel.id));
+  const calls = b.engine.calls.length;
+  for (const bad of [code.slice(0, 30) + (code[30] === "A" ? "B" : "A") + code.slice(31), code.slice(0, 40), "kd1.!!", "hello"]) {
+    await b.duel.receive(bad);
+  }
+  const kinds = of(b.events, "problem").map((p) => p.kind);
+  assert.deepEqual(kinds, ["damaged", "damaged", "damaged", "damaged"]);
+  assert.equal(b.engine.calls.length, calls);
+  assert.equal(JSON.stringify(b.duels.get(b.duel.id)), saved);
+  await b.duel.receive("   ");
+  assert.equal(of(b.events, "problem").at(-1).kind, "empty");
+  // the genuine code still goes through, once
+  assert.equal(await b.duel.receive(code), true);
+  assert.equal(await b.duel.receive(code), false);
+  assert.equal(of(b.events, "problem").at(-1).kind, "replay");
+});
+
+test("a code of a game not saved here, or the player's own, is refused without touching the duel", async () => {
+  const { a, b } = await dealt();
+  const foreign = encode({ game: "ffffffffffffffff", seq: 3, prev: "", from: 0, body: { deal: 0 } });
+  await b.duel.receive(foreign);
+  assert.equal(of(b.events, "problem").at(-1).kind, "foreign");
+  await a.duel.act("AH");
+  await a.duel.receive(a.duel.outbox.join(""));
+  assert.equal(of(a.events, "problem").at(-1).kind, "own");
+});
+
+test("a code out of order is refused by the engine and the party is kept", async () => {
+  const { a, b } = await dealt();
+  const ahead = encode({ game: a.duel.id, seq: 9, prev: "", from: 0, body: { deal: 0, actions: [["AH"]] } });
+  const saved = JSON.stringify(b.duels.get(b.duel.id));
+  assert.equal(await b.duel.receive(ahead), false);
+  assert.equal(of(b.events, "problem").at(-1).kind, "missing");
+  assert.equal(JSON.stringify(b.duels.get(b.duel.id)), saved);
+  assert.equal(b.duel.busy, false);
+});
+
+test("cheating detected: the verdict is saved, the party kept, and no later code is applied", async () => {
+  const { a, b } = await dealt();
+  const cheat = encode({ game: a.duel.id, seq: 3, prev: "", from: 1, body: { deal: 0, cheat: true } });
+  const party = JSON.stringify(a.duels.get(a.duel.id).party);
+  await a.duel.receive(cheat);
+  assert.equal(of(a.events, "problem").at(-1).kind, "cheat");
+  const record = a.duels.get(a.duel.id);
+  assert.equal(record.verdict.type, "VerificationFailed");
+  assert.equal(JSON.stringify(record.party), party);
+  assert.equal(a.duel.canAct("AH"), false);
+  await b.duel.act("QS").catch(() => {});
+  const before = a.engine.calls.length;
+  await a.duel.receive(encode({ game: a.duel.id, seq: 3, prev: "", from: 1, body: { deal: 0 } }));
+  assert.equal(of(a.events, "problem").at(-1).kind, "stopped");
+  assert.equal(a.engine.calls.length, before);
+});
+
+test("a move link opened in another tab finds the saved duel by its game id", async () => {
+  const { a, b } = await dealt();
+  await a.duel.act("AH");
+  const link = duelLink("https://example.org/", a.duel.outbox);
+  // a second tab of B's: same storage, its own controller with nothing on the table
+  const tab = player({ local: b.local, engine: fakeDuelEngine() });
+  assert.equal(tab.duel.id, null);
+  const ok = await tab.duel.receive(codeFromHash(new URL(link).hash).join(" "));
+  assert.equal(ok, true, JSON.stringify(of(tab.events, "problem").map((p) => [p.kind, p.detail])));
+  assert.equal(tab.duel.id, b.duel.id);
+  assert.equal(tab.duel.status.phase, "your_turn");
+  // the first tab notices that the duel moved on (the storage event) and reloads it
+  assert.equal(await b.duel.checkStorage(), true);
+  assert.equal(b.duel.status.phase, "your_turn");
+  assert.deepEqual(b.duel.obs.trick.map(([, c]) => c), ["AH"]);
+});
+
+test("an engine failure during a move leaves the card in the hand and the save as it was", async () => {
+  const { a } = await dealt();
+  const saved = JSON.stringify(a.duels.get(a.duel.id));
+  a.engine.failWith(refuse("Terminated", "the engine was stopped"));
+  await a.duel.act("AH");
+  assert.equal(of(a.events, "problem").at(-1).kind, "engine");
+  assert.equal(JSON.stringify(a.duels.get(a.duel.id)), saved);
+  assert.deepEqual(a.duel.obs.hand, ["AH", "KH"]);
+  assert.equal(a.duel.busy, false);
+  await a.duel.act("QS");   // not this player's card: refused, no call
+  assert.equal(of(a.events, "refused").at(-1).action, "QS");
+});
+
+test("saved duels: a damaged record is set aside with a notice, the others are kept", async () => {
+  const { duels, local, duel } = player();
+  const id = await duel.create(CHOICE);
+  const file = JSON.parse(local.getItem("kaffeehaus.duels"));
+  file.duels.zzzz = { id: "zzzz", rev: "x" };
+  local.setItem("kaffeehaus.duels", JSON.stringify(file));
+  const fresh = player({ local });
+  assert.deepEqual(fresh.duels.list().map((r) => r.id), [id]);
+  assert.equal(fresh.problems.length, 1);
+  assert.equal(fresh.problems[0].name, "duel");
+  assert.ok(local.getItem("kaffeehaus.duel.damaged").includes("zzzz"));
+  // not JSON at all: the whole file is set aside, nothing crashes
+  local.setItem("kaffeehaus.duels", "{oops");
+  const broken = player({ local });
+  assert.deepEqual(broken.duels.list(), []);
+  assert.equal(broken.problems[0].name, "duels");
+  assert.equal(local.getItem("kaffeehaus.duels.damaged"), "{oops");
+  assert.equal(duels.get("nope"), null);
+  // a newer version's file is kept untouched
+  local.setItem("kaffeehaus.duels", JSON.stringify({ format: "kaffeehaus-duels/2", duels: {} }));
+  const newer = player({ local });
+  assert.deepEqual(newer.duels.list(), []);
+  assert.equal(newer.problems[0].newer, true);
+  assert.ok(local.getItem("kaffeehaus.duels"));
+  assert.throws(() => checkDuel({ id: "a", rev: 0, seat: 2 }));
+});
+
+test("a saved party the engine refuses is set aside when opened", async () => {
+  const { duel, duels, local, events } = player();
+  const id = await duel.create(CHOICE);
+  const file = JSON.parse(local.getItem("kaffeehaus.duels"));
+  file.duels[id].party = { damaged: true };
+  local.setItem("kaffeehaus.duels", JSON.stringify(file));
+  assert.equal(await duel.open(id), false);
+  assert.equal(of(events, "problem").at(-1).kind, "saved");
+  assert.equal(duels.get(id), null);
+  assert.ok(local.getItem("kaffeehaus.duel.damaged"));
+});
+
+test("errors become keywords the page translates", () => {
+  const cases = [
+    [refuse("ChainError", "this message belongs to another game"), "foreign"],
+    [refuse("ChainError", "message 4 was already received (a replay)"), "replay"],
+    [refuse("ChainError", "message 7 arrived, message 5 is missing"), "missing"],
+    [refuse("ChainError", "the opponent received a different message 3: altered in transit"), "altered"],
+    [refuse("KeyMismatch", "seat 1's key of position 4 does not match its commitment"), "cheat"],
+    [refuse("VerificationFailed", "QH opened twice: the deck was not shuffled honestly"), "cheat"],
+    [refuse("IllegalMove", "it is not seat 1's turn"), "illegal"],
+    [refuse("MalformedMessage", "this code is damaged or incomplete"), "damaged"],
+    [refuse("MalformedMessage", "unexpected field 'x' in this message"), "malformed"],
+    [refuse("Unresponsive", "the engine stopped answering"), "engine"],
+    [new CodeError("empty"), "empty"],
+  ];
+  for (const [error, kind] of cases) assert.equal(errorKind(error), kind, error.message);
+});
+
+test("codes in pasted text and links: whitespace and line breaks ignored, in order", async () => {
+  const one = encode({ game: "g1", seq: 2, prev: "", from: 1, body: {} });
+  const two = encode({ game: "g1", seq: 3, prev: "", from: 1, body: {} });
+  const wrapped = `Here:\n${one.slice(0, 20)}\n${one.slice(20)}  and ${two}`;
+  assert.deepEqual(findCodes(wrapped), [one, two]);
+  const link = duelLink("https://kaffeehaus.example/play/?x=1#s=old", [one, two]);
+  assert.equal(link, `https://kaffeehaus.example/play/?x=1#duel=${one}~${two}`);
+  assert.ok(isDuelHash(new URL(link).hash));
+  assert.deepEqual(codeFromHash(new URL(link).hash), [one, two]);
+  assert.deepEqual(await readEnvelope(one), { game: "g1", seq: 2, from: 1, hello: null });
+  await assert.rejects(readEnvelope(one.slice(0, -3) + "AAA"), CodeError);
+  await assert.rejects(readEnvelope(encode({ game: "g1", seq: -1, from: 0, body: {} })), CodeError);
+});
+
+test("the friend's side: seat 1's observation renumbered, nothing added or lost", () => {
+  const obs = {
+    player: 1, forehand: 1, dealer: 0, to_move: 0, closed_by: 1, hand: ["AH"], points: [10, 22], card_points: [10, 20],
+    tricks_won: [1, 2], trick: [[0, "KH"]], actions: [[1, "QS"], [0, "AS"], [0, "KH"]],
+    close: { by: 1, trick: 1, stock_size: 4, points: [3, 4], tricks_won: [0, 1] },
+    history: [{ leader: 1, cards: [[1, "QS"], [0, "AS"]], winner: 0, phase: 1, points: 14, actions: [[1, "QS"], [0, "AS"]] }],
+    marriages: [{ player: 1, suit: "H", points: 40, immediate: false, effective: true }],
+    result: { winner: 1, game_points: 2, reason: "points", points: [40, 70] },
+    match: { scores: [7, 5], dealer: 0, over: false, winner: null, game_points: [0, 2], bummerls: [0, 0], target: 7,
+      sheet: [{ winner: 1, game_points: 2, reason: "points", scores: [7, 5], bummerl_won: false }] },
+  };
+  const mine = fromSeat(obs, 1);
+  assert.equal(mine.player, 0);
+  assert.equal(mine.to_move, 1);
+  assert.equal(mine.forehand, 0);
+  assert.deepEqual(mine.points, [22, 10]);
+  assert.deepEqual(mine.trick, [[1, "KH"]]);
+  assert.equal(mine.history[0].winner, 1);
+  assert.deepEqual(mine.history[0].cards, [[0, "QS"], [1, "AS"]]);
+  assert.equal(mine.marriages[0].player, 0);
+  assert.equal(mine.close.by, 0);
+  assert.deepEqual(mine.close.points, [4, 3]);
+  assert.equal(mine.result.winner, 0);
+  assert.deepEqual(mine.result.points, [70, 40]);
+  assert.deepEqual(mine.match.scores, [5, 7]);
+  assert.equal(mine.match.sheet[0].winner, 0);
+  assert.deepEqual(fromSeat(mine, 1), obs);             // twice: as it was
+  assert.deepEqual(fromSeat(obs, 0), obs);
+  assert.notEqual(fromSeat(obs, 0), obs);               // a copy
+});
+
+test("steps between two positions: one per action, the completing one with the trick as it lay", () => {
+  const before = { actions: [[0, "AH"]], history: [], trick: [[0, "AH"]], hand: ["KH"], opponent_hand_size: 2 };
+  const next = { actions: [[0, "AH"], [1, "QS"], [1, "JS"]], trick: [[1, "JS"]], hand: ["KH"], opponent_hand_size: 0,
+    history: [{ leader: 0, cards: [[0, "AH"], [1, "QS"]], winner: 1 }] };
+  const steps = stepsBetween(before, next);
+  assert.deepEqual(steps.map((s) => [s.seat, s.action]), [[1, "QS"], [1, "JS"]]);
+  assert.deepEqual(steps[0].trick_view.trick, [[0, "AH"], [1, "QS"]]);
+  assert.equal(steps[0].trick_view.opponent_hand_size, 1);
+  assert.equal(steps[1].trick_view, null);
+});
