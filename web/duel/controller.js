@@ -306,7 +306,8 @@ export class DuelController extends Emitter {
     await this.emit("accepted", {});
     const before = this.obs;
     const verifiedBefore = this.status ? this.status.deals_verified : 0;
-    this.record = { ...this.record, party: out.party, outbox };
+    this.record = { ...this.record, party: out.party, outbox,
+      shared: Boolean(this.record.shared) && JSON.stringify(outbox) === JSON.stringify(this.record.outbox) };
     this.status = view.status;
     if (!this.#save()) {
       await this.#problem(null, { kind: "storage" });
@@ -371,6 +372,15 @@ export class DuelController extends Emitter {
     if (!stored || stored.rev === this.record.rev) return false;
     await this.open(stored.id);
     return true;
+  }
+
+  /** The player has copied or shared the codes to send: the page now waits for the answer
+   * (the codes stay there, to send again). */
+  markShared() {
+    if (!this.record || !this.record.outbox.length || this.record.shared) return;
+    this.record = { ...this.record, shared: true };
+    this.#save();
+    this.emit("duel", this.#snapshot());
   }
 
   /** A setting changed (web/app.js asks every game): nothing is automatic in a duel. */

@@ -10,6 +10,7 @@
 //                                keys and what it knows. It never leaves this device and never
 //                                holds the other player's hidden cards.
 //       "outbox": [codes],       what this player has to send (until the friend's next code)
+//       "shared": bool,          the player has copied or shared them (the page then waits)
 //       "verdict": null | {"type", "message"}   cheating detected: the duel stops there
 //   }}}
 //
@@ -42,7 +43,7 @@ export function checkDuel(value) {
   return {
     id: value.id, rev: value.rev, updated: Number.isFinite(value.updated) ? value.updated : 0,
     seat: value.seat, profile: value.profile, options: value.options, match: value.match,
-    party: value.party, outbox: [...outbox], verdict,
+    party: value.party, outbox: [...outbox], verdict, shared: value.shared === true,
     recorded: Array.isArray(value.recorded) ? value.recorded.filter((k) => typeof k === "string").slice(-400) : [],
   };
 }

@@ -79,7 +79,7 @@ export function phaseOf(record, status, obs) {
 }
 
 function phaseText(phase, record, status) {
-  const sending = record.outbox.length > 0;
+  const sending = record.outbox.length > 0 && !record.shared;
   switch (phase) {
     case "stopped": return t("duel.phase.stopped");
     case "invited": return t("duel.phase.invited");
@@ -101,9 +101,9 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   const box = el("section", { className: "duel-box", hidden: true, dataset: { zone: "duel" }, "aria-labelledby": "duel-box-title" });
   const title = el("h2", { id: "duel-box-title", className: "duel-title" });
   const verified = el("span", { className: "duel-verified", dataset: { duelVerified: "0" } });
-  const phaseLine = el("p", { className: "duel-phase", dataset: { duelPhase: "" } });
+  const phaseLine = el("span", { className: "duel-phase", dataset: { duelPhase: "" } });
   const verdict = el("p", { className: "duel-verdict", role: "alert", hidden: true, dataset: { duelVerdict: "" } });
-  const sendNote = el("p", { className: "duel-send-note" });
+  const sendNote = el("span", { className: "duel-send-note" });
   const codeOut = el("textarea", { className: "duel-code", readOnly: true, rows: 2, spellcheck: false, id: "duel-code-out",
     dataset: { duelCodeOut: "" } });
   const codeOutLabel = el("label", { htmlFor: "duel-code-out", className: "visually-hidden" });
@@ -113,17 +113,17 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   const copied = el("p", { className: "duel-copied", role: "status", dataset: { duelCopied: "" } });
   const showCode = el("summary");
   const send = el("div", { className: "duel-send", hidden: true, dataset: { duelSend: "" } },
-    sendNote,
-    el("div", { className: "duel-buttons" }, shareButton, linkButton, codeButton),
-    el("details", { className: "duel-code-details" }, showCode, codeOutLabel, codeOut),
+    el("div", { className: "duel-buttons" }, shareButton, linkButton, codeButton,
+      el("details", { className: "duel-code-details" }, showCode, codeOutLabel, codeOut)),
     copied);
   const codeIn = el("textarea", { className: "duel-code", rows: 1, spellcheck: false, id: "duel-code-in",
     autocomplete: "off", dataset: { duelCodeIn: "" } });
-  const codeInLabel = el("label", { htmlFor: "duel-code-in" });
+  const codeInLabel = el("label", { htmlFor: "duel-code-in", className: "visually-hidden" });
   const applyButton = el("button", { type: "submit", dataset: { ui: "duel-apply" } });
   const receive = el("form", { className: "duel-receive", dataset: { duelReceive: "" } },
     codeInLabel, el("div", { className: "duel-paste" }, codeIn, applyButton));
-  box.append(el("div", { className: "duel-head" }, title, verified), verdict, phaseLine, send, receive);
+  box.append(el("div", { className: "duel-head" }, title, verified, phaseLine, sendNote), verdict,
+    el("div", { className: "duel-row" }, send, receive));
   ($("header") || document.body).appendChild(box);
 
   // --- the friend's invitation -----------------------------------------------------------------
@@ -209,10 +209,16 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     verdict.hidden = !record.verdict;
     const outbox = record.outbox;
     send.hidden = !outbox.length;
+    sendNote.hidden = !outbox.length;
     codeOut.value = outbox.join("\n");
-    sendNote.textContent = t(phase === "invited" ? "duel.send.invite" : "duel.send.move")
+    sendNote.textContent = (record.shared ? t("duel.send.again")
+      : t(phase === "invited" ? "duel.send.invite" : "duel.send.move"))
       + (outbox.length > 1 ? ` (${t("duel.send.count", { count: outbox.length })})` : "");
-    shareButton.hidden = typeof navigator.share !== "function";
+    send.dataset.duelShared = String(Boolean(record.shared));
+    const canShare = typeof navigator.share === "function";
+    shareButton.hidden = !canShare;
+    linkButton.classList.toggle("primary", !canShare && !record.shared);
+    shareButton.classList.toggle("primary", !record.shared);
     receive.hidden = Boolean(record.verdict) || (status && status.phase === "over");
     applyButton.disabled = duel.busy;
   }
@@ -238,6 +244,7 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     try {
       await navigator.clipboard.writeText(text);
       copied.textContent = t("duel.copied");
+      duel.markShared();
     } catch {
       copied.textContent = t("duel.copyFailed");
       const details = codeOut.closest("details");
@@ -253,6 +260,7 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     const text = invite ? t("duel.shareInvite", { game: profileName(duel.record.profile) }) : t("duel.shareText");
     try {
       await navigator.share({ title: t("app.title"), text, url: link() });
+      duel.markShared();
     } catch (error) {
       if (error && error.name === "AbortError") return;   // the player closed the share sheet
       copy(link());
@@ -311,7 +319,7 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     html.dataset.opponent = "remote";
     view.drawOpponentLabel();
     const label = $("[data-opponent-label]");
-    if (label) label.textContent = t("duel.friendSeat");
+    if (label) label.textContent = t("duel.friend");
     if (!duel.obs) view.drawSheet(null);
     listSaved();
     render();
@@ -346,7 +354,7 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     if (table.active === duel) {
       applyStatic();
       const label = $("[data-opponent-label]");
-      if (label) label.textContent = t("duel.friendSeat");
+      if (label) label.textContent = t("duel.friend");
     }
     words();
   });
