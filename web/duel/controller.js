@@ -23,7 +23,8 @@
 //   "turn"      {obs}                  a position to draw (whoever moves: status.phase says)
 //   "dealOver"  {obs, over}            the deal is over (its verification: "verified")
 //   "refused"   {action, reason}
-//   "dealEnded" {prev, obs, id, mode: "duel", key, profile}   a deal ended (statistics, once)
+//   "dealEnded" {prev, obs, id, mode: "duel", key, profile}   a deal both players verified
+//                                      (statistics, once per key "<game id>/<deals verified>")
 //   "duel"      {record, status, obs}  anything about the duel changed: what to send, the phase
 //   "verified"  {deal, result}          both revealed their keys and this deal checked out
 //   "invitation" {code, envelope}      a friend's invitation waits for the player's yes
@@ -316,17 +317,17 @@ export class DuelController extends Emitter {
     const next = view.observation ? fromSeat(view.observation, seat) : null;
     this.obs = next;
     const generation = this.generation;
-    // a deal that ended with this call: statistics count it once, keyed by game and deal
-    if (next && next.result && !(before && before.result && sameDeal(before, next))) {
-      const key = `${this.record.id}/${dealIndex(view.status, next)}`;
-      if (!this.record.recorded.includes(key)) {
+    if (view.status.deals_verified > verifiedBefore) {
+      // a deal both players verified: statistics count it once, keyed by game and deal
+      const key = `${this.record.id}/${view.status.deals_verified}`;
+      if (next && next.result && !this.record.recorded.includes(key)) {
         this.record = { ...this.record, recorded: [...this.record.recorded, key].slice(-400) };
         this.#save();
-        await this.emit("dealEnded", { prev: before, obs: next, id: this.record.id, mode: "duel", key,
+        // prev: the deal as it stood before it ended (what statistics compare the end with)
+        const prev = { ...next, result: null, match: next.match ? { ...next.match, over: false } : null };
+        await this.emit("dealEnded", { prev, obs: next, id: this.record.id, mode: "duel", key,
           profile: this.record.profile });
       }
-    }
-    if (view.status.deals_verified > verifiedBefore) {
       await this.emit("verified", { deal: view.status.deals_verified, result: view.status.last_result });
     }
     if (!next) {
@@ -407,11 +408,6 @@ function sameDeal(a, b) {
   const old = a.actions || [];
   const now = b.actions || [];
   return now.length >= old.length && JSON.stringify(now.slice(0, old.length)) === JSON.stringify(old);
-}
-
-function dealIndex(status, obs) {
-  if (obs.match && Number.isInteger(obs.match.deals_played)) return obs.match.deals_played;
-  return status ? status.deal : 0;
 }
 
 /**

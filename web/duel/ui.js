@@ -17,6 +17,7 @@
 import { t, has, setAliasPrefix, applyStatic, formatDate } from "../table/i18n.js";
 import { notify, dismiss } from "../notices.js";
 import { duelLink, codeFromHash, isDuelHash } from "./codes.js";
+import { recordDeal } from "../stats-data.js";
 
 const html = document.documentElement;
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -335,6 +336,12 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     problem = detail;
     notify("duel-error", () => problemText(problem || detail), { alert: true });
     render();
+  });
+  // statistics: a deal both verified (their shuffle together is as fair as the engine's own),
+  // under the friends' own heading (web/stats-data.js decides what it counts for "remote")
+  duel.on("dealEnded", ({ prev, obs, key }) => {
+    recordDeal(storage, { prev, obs: { ...obs, shuffled: true }, mode: "ranked", level: "friend", key,
+      opponent: "remote", players: [t("seat.you"), t("duel.friend")] });
   });
   duel.on("verified", () => {
     dismiss("duel-error");
