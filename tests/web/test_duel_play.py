@@ -172,20 +172,42 @@ def play_one(page, rng):
     page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
 
 
-def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None):
+def open_in_new_tab(page, base_url, codes):
+    """The friend taps the link in a messenger: a new tab of the same browser opens it, finds
+    the saved duel by its game id and continues it; the old tab follows (storage event)."""
+    tab = page.context.new_page()
+    tab.errors = page.errors
+    tab.on("pageerror", lambda exc: tab.errors.append(f"pageerror: {exc}"))
+    boot(tab, base_url, "#duel=" + "~".join(codes))
+    tab.wait_for_function("() => document.documentElement.dataset.duelRev", timeout=60_000)
+    tab.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+    assert tab.evaluate("() => location.hash") == ""          # applied once: a reload does not
+    new_rev = rev(tab)
+    page.wait_for_function("(r) => document.documentElement.dataset.duelRev === r", arg=new_rev,
+                           timeout=60_000)
+    page.close()
+    return tab
+
+
+def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None, new_tabs=0):
     """Pass every new code to the other page (as a link or pasted, in turn) and play whenever
     a page has the move, until neither has anything to do. `sent`: the first page's codes the
     other already has (the invitation)."""
     delivered = [set(sent), set()]
     checks = 0
     use_link = False
+    deliveries = 0
     for _ in range(limit):
         moved = False
         for src in (0, 1):
             fresh = [c for c in outbox(pages[src]) if c not in delivered[src]]
             if fresh:
                 dst = pages[1 - src]
-                if use_link:
+                deliveries += 1
+                if new_tabs and deliveries % 5 == 3:
+                    new_tabs -= 1
+                    dst = pages[1 - src] = open_in_new_tab(dst, base_url, fresh)
+                elif use_link:
                     open_link(dst, base_url, fresh)
                 else:
                     paste(dst, fresh)
@@ -212,7 +234,9 @@ def test_a_whole_deal_between_two_browsers_by_codes(two, base_url):
     boot(a, base_url)
     invitation = invite(a)
     join(b, base_url, invitation)
-    checks = exchange([a, b], base_url, random.Random(1), sent=invitation)
+    pages = [a, b]
+    checks = exchange(pages, base_url, random.Random(1), sent=invitation, new_tabs=2)
+    a, b = pages
     assert checks >= 5
     for page in (a, b):
         assert phase(page) == "over", (phase(page), page.text_content("[data-status]"))
