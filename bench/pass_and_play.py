@@ -40,21 +40,23 @@ def load_build():
     return module
 
 
-def timed_click(page, selector):
-    """Milliseconds from the click to the page settled, measured in the page."""
-    return page.evaluate("""(selector) => new Promise((resolve) => {
+def timed_click(page, selector, reveal=False):
+    """Milliseconds from the click to the page settled, measured in the page: a card settles when
+    the page was busy and is not any more; "show my cards" when the hand-off screen is gone."""
+    return page.evaluate("""([selector, reveal]) => new Promise((resolve) => {
         const html = document.documentElement;
         const start = performance.now();
         let seenBusy = false;
         const check = () => {
             if (html.dataset.busy === 'true') seenBusy = true;
-            if (seenBusy && html.dataset.busy === 'false') { observer.disconnect(); resolve(performance.now() - start); }
+            const done = reveal ? !html.dataset.handoff : seenBusy;
+            if (done && html.dataset.busy === 'false') { observer.disconnect(); resolve(performance.now() - start); }
         };
         const observer = new MutationObserver(check);
-        observer.observe(html, { attributes: true, attributeFilter: ['data-busy'] });
+        observer.observe(html, { attributes: true, attributeFilter: ['data-busy', 'data-handoff'] });
         document.querySelector(selector).click();
         check();
-    })""", selector)
+    })""", [selector, reveal])
 
 
 def play_deal(page, profile):
@@ -72,7 +74,7 @@ def play_deal(page, profile):
         if status in ("deal-over", "match-over"):
             break
         if status == "hand-off":
-            reveal_ms.append(timed_click(page, "[data-ui='handoff-show']"))
+            reveal_ms.append(timed_click(page, "[data-ui='handoff-show']", reveal=True))
             continue
         card = page.locator("[data-zone='hand'] button[data-card]:enabled")
         if card.count():
