@@ -67,7 +67,7 @@ async function boot() {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));
   };
-  installLocal({ controller, view, settings });   // before the language listener below: the hand-off redraws first
+  installLocal({ controller, table, view, settings });   // before the language listener below: the hand-off redraws first
   installLanguage({ storage, controller });
   installPractice({ controller, settings, ui, announce: (text) => view.announce(text) });
   installStats({ controller, storage, profiles: () => profiles });

@@ -17,10 +17,15 @@ export function namedStrings(strings, you, other) {
   return out;
 }
 
-export function installLocal({ controller, view, settings }) {
+/**
+ * `controller`: the game controller (web/controller.js); `table`: what the table draws (app.js's
+ * switch between it and a duel, web/duel/ui.js tableSwitch; the controller itself when alone).
+ */
+export function installLocal({ controller, table = controller, view, settings }) {
+  const playing = () => (table.active || controller) === controller && controller.local && controller.players;
   const cache = { strings: null, id: null, table: null };
   setOverlay((strings) => {
-    if (!controller.local || !controller.players) return null;
+    if (!playing()) return null;
     const you = controller.players[controller.viewer];
     const other = controller.players[1 - controller.viewer];
     const id = `${you}\n${other}`;
@@ -37,10 +42,11 @@ export function installLocal({ controller, view, settings }) {
     view.drawOpponentLabel();   // the other player's name, from this seat
     applyStatic(panel);
   };
-  controller.on("began", ({ opponent }) => {
-    html.dataset.opponent = opponent;
+  table.on("began", ({ opponent }) => {
+    const own = (table.active || controller) === controller;
+    html.dataset.opponent = own ? opponent || "computer" : "remote";
     handoff.hide();
-    if (opponent !== "local") delete html.dataset.viewer;
+    if (!own || opponent !== "local") delete html.dataset.viewer;
     applyStatic(panel);
   });
   controller.on("handoff", (detail) => handoff.show(detail));

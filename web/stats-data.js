@@ -5,8 +5,10 @@
 //     matchesWon, matchesLost, bummerlsWon, bummerlsLost, streak, bestStreak, matchStreak,
 //     bestMatchStreak}},                            games against the computer
 //   "friends": [{names: [a, b], deals, dealsWon: [na, nb], pointsWon: [na, nb], matches,
-//     matchesWon: [na, nb]}],                        pass and play, one entry per pair of names
-//                                                    (sorted), never mixed with the entries
+//     matchesWon: [na, nb], device?}],               pass and play, one entry per pair of names
+//                                                    (sorted), never mixed with the entries;
+//                                                    device "remote": a friend on another device
+//                                                    (web/duel/), names ["you", "friend"]
 //   "counted": ["<game id>/<deal number>", ...]}     the last deals counted (each is counted once)
 //
 // Versions: /1 (no "counted") is migrated; "friends" is an optional field of /2 (absent: none,
@@ -23,6 +25,7 @@ export const FIELDS = ["deals", "dealsWon", "dealsLost", "pointsWon", "pointsLos
 const MAX_COUNTED = 200;
 const MAX_FRIENDS = 50;     // pairs of names kept (the most recently played first)
 const PAIR_FIELDS = ["dealsWon", "pointsWon", "matchesWon"];
+export const REMOTE_NAMES = ["you", "friend"];   // a friend on another device: one entry, whatever the names
 const ENTRY_KEY = /^[a-z-]{1,40}\|[a-z]{1,20}$/;
 
 export function emptyEntry() {
@@ -67,7 +70,9 @@ function loadFriends(value) {
   return value.map((entry) => {
     if (!isObject(entry) || !Array.isArray(entry.names) || entry.names.length !== 2 || !entry.names.every(friendName)
       || entry.names[0] === entry.names[1]) throw new Invalid("damaged friends' statistics");
+    if ("device" in entry && entry.device !== "remote") throw new Invalid("damaged friends' statistics");
     const out = { names: [...entry.names], deals: 0, matches: 0, dealsWon: [0, 0], pointsWon: [0, 0], matchesWon: [0, 0] };
+    if (entry.device === "remote") out.device = "remote";
     for (const f of ["deals", "matches"]) {
       if (!(f in entry)) continue;
       if (!count(entry[f])) throw new Invalid("a damaged count");
@@ -139,14 +144,16 @@ export function countDeal(data, { prev, obs, level, key = null }) {
  * Count one deal of pass and play (`players`: the names of seat 0 and seat 1) under its pair of
  * names, never with the games against the computer. false: not counted.
  */
-export function countFriendDeal(data, { prev, obs, players, key = null }) {
+export function countFriendDeal(data, { prev, obs, players, key = null, remote = false }) {
   if (!prev || prev.result || !obs || !obs.result) return false;
+  if (remote) players = REMOTE_NAMES;   // seat 0 is this device's player (web/duel/)
   if (!Array.isArray(players) || players.length !== 2 || !players.every(friendName) || players[0] === players[1]) return false;
   if (key && data.counted.includes(key)) return false;
-  const names = [...players].sort();
+  const names = remote ? [...players] : [...players].sort();
   const slot = (seat) => names.indexOf(players[seat]);   // seat → index in the sorted pair
-  let entry = data.friends.find((f) => f.names[0] === names[0] && f.names[1] === names[1]);
-  if (!entry) entry = { names, deals: 0, matches: 0, dealsWon: [0, 0], pointsWon: [0, 0], matchesWon: [0, 0] };
+  const device = remote ? "remote" : undefined;
+  let entry = data.friends.find((f) => f.names[0] === names[0] && f.names[1] === names[1] && f.device === device);
+  if (!entry) entry = { names, deals: 0, matches: 0, dealsWon: [0, 0], pointsWon: [0, 0], matchesWon: [0, 0], ...(remote ? { device } : {}) };
   const r = obs.result;
   entry.deals += 1;
   if (r.winner === 0 || r.winner === 1) {
@@ -169,15 +176,15 @@ export function countFriendDeal(data, { prev, obs, players, key = null }) {
  * engine says its deck is its own shuffle of the seed (`obs.shuffled`). Read, count, write at
  * once, so two tabs never count over each other's results. Against the computer (`opponent`
  * "computer" or absent) under "<profile>|<level>"; pass and play ("local") under the pair of
- * names; any other opponent is not counted here.
+ * names; a friend on another device ("remote") in one entry of its own; nothing else.
  */
 export function recordDeal(storage, { prev, obs, mode, level, key, opponent = "computer", players = null }) {
   if (mode !== "ranked" || !obs || obs.shuffled !== true) return false;
-  if (opponent !== "computer" && opponent !== "local") return false;
+  if (!["computer", "local", "remote"].includes(opponent)) return false;
   const data = storage.read("stats");
   if (data.readOnly) return false;
-  const counted = opponent === "local" ? countFriendDeal(data, { prev, obs, players, key })
-    : countDeal(data, { prev, obs, level, key });
+  const counted = opponent === "computer" ? countDeal(data, { prev, obs, level, key })
+    : countFriendDeal(data, { prev, obs, players, key, remote: opponent === "remote" });
   if (!counted) return false;
   storage.write("stats", { format: STATS_FORMAT, entries: data.entries, friends: data.friends, counted: data.counted });
   return true;

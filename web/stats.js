@@ -55,22 +55,27 @@ function renderList(list, storage, familyOf) {
     section.append(h, dl);
     return section;
   });
-  list.replaceChildren(...sections, ...(friends.length ? [friendsList(friends)] : []));
+  const here = friends.filter((f) => f.device !== "remote");
+  const away = friends.filter((f) => f.device === "remote");
+  list.replaceChildren(...sections, ...(here.length ? [friendsList(here, "local.stats.heading", "")] : []),
+    ...(away.length ? [friendsList(away, "local.stats.headingRemote", "remote")] : []));
 }
 
-/** Pass and play: "Anna 3 – 2 Ben" for the deals, the matches and the game points of each pair. */
-function friendsList(friends) {
+/** Friends: "Anna 3 – 2 Ben" for the deals, the matches and the game points of each pair
+ * (`device` "remote": a friend on another device, "You 3 – 2 Friend"). */
+function friendsList(friends, heading, device) {
   const wrap = document.createElement("div");
   wrap.className = "stats-friends";
-  wrap.dataset.statsFriends = "";
-  wrap.appendChild(label("h3", "local.stats.heading"));
+  wrap.dataset.statsFriends = device;
+  wrap.appendChild(label("h3", heading));
   for (const f of friends) {
-    const [first, second] = f.names;
+    const [first, second] = device === "remote" ? [t("local.stats.you"), t("local.stats.friend")] : f.names;
     const section = document.createElement("section");
     section.className = "stats-entry";
-    section.dataset.statsPair = `${first}|${second}`;
+    section.dataset.statsPair = f.names.join("|");
     const h = document.createElement("h4");
     h.textContent = t("local.stats.pair", { first, second });
+    h.hidden = device === "remote";
     const dl = document.createElement("dl");
     for (const [field, key, pair] of [["dealsWon", "local.stats.dealsWon", f.dealsWon],
       ["matchesWon", "local.stats.matchesWon", f.matchesWon], ["pointsWon", "local.stats.points", f.pointsWon]]) {

@@ -42,10 +42,10 @@ test("a friend's deal is counted under the pair of names, not under the computer
   assert.deepEqual(again[0].dealsWon, [2, 1]);
 });
 
-test("games against the computer are still counted as before; other opponents are not counted here", () => {
+test("games against the computer are still counted as before; an unknown opponent is not counted", () => {
   const { storage } = make();
   assert.equal(recordDeal(storage, { ...deal(), mode: "ranked", level: "easy", key: "c/1" }), true);
-  assert.equal(recordDeal(storage, { ...deal(), mode: "ranked", level: "easy", key: "r/1", opponent: "remote" }), false);
+  assert.equal(recordDeal(storage, { ...deal(), mode: "ranked", level: "easy", key: "r/1", opponent: "robot" }), false);
   const data = storage.read("stats");
   assert.equal(data.entries["bummerl|easy"].deals, 1);
   assert.deepEqual(data.friends, []);
@@ -71,4 +71,21 @@ test("countFriendDeal refuses what is not a finished deal of two named players",
   assert.equal(countFriendDeal(data, { prev: null, obs: deal().obs, players: ["A", "B"] }), false);
   assert.equal(countFriendDeal(data, { ...deal({ winner: null, points: 0 }), players: ["A", "B"] }), true);
   assert.deepEqual(data.friends[0].dealsWon, [0, 0], "a drawn deal counts as played, won by nobody");
+});
+
+test("a friend on another device (web/duel/) is counted in one entry of its own, whatever the names given", () => {
+  const { storage } = make();
+  assert.equal(recordDeal(storage, { ...deal({ winner: 1, points: 2 }), mode: "ranked", level: "friend", key: "d/1",
+    opponent: "remote", players: ["You", "Friend"] }), true);
+  assert.equal(recordDeal(storage, { ...deal({ winner: 0, points: 3 }), mode: "ranked", level: "friend", key: "d/2",
+    opponent: "remote", players: ["Vous", "Ami"] }), true);
+  recordDeal(storage, { ...deal(), mode: "ranked", level: "expert", key: "l/1", opponent: "local", players: ["you", "friend"] });
+  const { friends, entries } = storage.read("stats");
+  assert.deepEqual(entries, {});
+  const remote = friends.filter((f) => f.device === "remote");
+  assert.equal(remote.length, 1);
+  assert.deepEqual([remote[0].names, remote[0].deals, remote[0].dealsWon, remote[0].pointsWon], [["you", "friend"], 2, [1, 1], [3, 2]]);
+  assert.equal(friends.filter((f) => !f.device).length, 1, "pass and play with the same names is another entry");
+  const text = JSON.stringify({ format: "kaffeehaus-stats/2", entries: {}, friends: [{ names: ["a", "b"], device: "moon" }] });
+  assert.deepEqual(make({ "kaffeehaus.stats": text }).storage.read("stats"), emptyStats(), "an unknown device is damage");
 });
