@@ -74,12 +74,14 @@ export function installSound({ controller, settings }) {
   document.addEventListener("pointerdown", () => wake(), true);
   document.addEventListener("keydown", () => wake(), true);
 
-  // the sound of one step (`prev` → `observation`, both the player's observations)
+  // the sound of one step (`prev` → `observation`, both the observations of the seat looking:
+  // seat 0 against the computer, either seat in pass and play or a duel)
   controller.on("step", ({ prev, observation: obs }) => {
     if (!prev || !on()) return;
-    if (obs.result && !prev.result) play(obs.result.winner === 0 ? "deal-won" : "deal-lost");
+    const mine = (winner) => winner === obs.player;
+    if (obs.result && !prev.result) play(mine(obs.result.winner) ? "deal-won" : "deal-lost");
     else if (obs.history.length === prev.history.length + 1) {
-      play(obs.history[obs.history.length - 1].winner === 0 ? "trick-won" : "trick-lost");
+      play(mine(obs.history[obs.history.length - 1].winner) ? "trick-won" : "trick-lost");
     } else if (obs.trick.length > prev.trick.length) play("card");
   });
 }

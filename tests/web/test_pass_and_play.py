@@ -264,3 +264,31 @@ def test_hand_off_in_another_language(context, base_url):
     seat = int(page.get_attribute("html", "data-viewer"))
     assert page.text_content("[data-opponent-label]") == NAMES[1 - seat]
     assert page.watch.errors == []
+
+
+def test_the_trick_sound_follows_the_seat_looking(context, base_url):
+    """Won or lost is said for the player holding the device: seat 1 taking a trick hears
+    "trick-won" too (web/sound.js reads obs.player, not seat 0)."""
+    page = new_page(context, settings=json.dumps({"speed": "off", "sound": True}))
+    boot(page, base_url)
+    start_local(page)
+    heard = {0: set(), 1: set()}
+    for _ in range(60):
+        kind = page.get_attribute("[data-status]", "data-status")
+        if kind in ("deal-over", "match-over") or (heard[0] and heard[1]):
+            break
+        if kind == "hand-off":
+            page.click("[data-ui='handoff-show']")
+            page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+            continue
+        viewer = int(page.get_attribute("html", "data-viewer"))
+        before = api.observation(state_now(page), viewer)
+        page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
+        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        after = api.observation(state_now(page), viewer)
+        if len(after["history"]) == len(before["history"]) + 1 and not after.get("result"):
+            won = after["history"][-1]["winner"] == viewer
+            assert page.get_attribute("html", "data-sound-last") == ("trick-won" if won else "trick-lost")
+            heard[viewer].add(won)
+    assert heard[1], "seat 1 completed a trick while looking"
+    assert page.watch.errors == []
