@@ -7,8 +7,10 @@ Serves the built site (dist/, built unless --no-build) on 127.0.0.1 and drives D
 /usr/bin/chromium through Playwright at the default speed setting (animations on). For single
 deals of `schnapsen` and `schneider` it plays the first legal card at every turn and times each
 turn from the click on a card to the moment the table is the player's again (status
-`your-turn`, `deal-over` or `match-over` with the page no longer busy), and how much of that
-the engine calls took (the rest is the table: animations and pauses). It also counts, over the
+`your-turn`, `deal-over` or `match-over` with the page no longer busy), as the driver sees it
+and as the page does (from the click event to the moment it is ready, without the driver's
+own delays), and how much of it the engine calls took (the rest is the table: animations,
+pauses, drawing). It also counts, over the
 fresh deals, how often the computer led the first trick (a fair first dealer gives about half).
 """
 from __future__ import annotations
@@ -44,6 +46,21 @@ Worker.prototype.postMessage = function (message, ...rest) {
   if (message && message.cmd) this.__timed.set(message.id, performance.now());
   return post.call(this, message, ...rest);
 };
+// the turn as the page sees it, without the driver's own delays: from the click event on a
+// card to the moment the page is no longer busy and it is the player's turn (or the deal is over)
+document.addEventListener('click', (event) => {
+  if (event.target.closest && event.target.closest("[data-zone='hand'] button[data-card]")) {
+    window.__clickAt = performance.now();
+    window.__readyAt = null;
+  }
+}, true);
+new MutationObserver(() => {
+  const status = document.querySelector('[data-status]');
+  if (document.documentElement.dataset.busy === 'false' && status
+      && ['your-turn', 'deal-over', 'match-over'].includes(status.dataset.status) && !window.__readyAt) {
+    window.__readyAt = performance.now();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-busy', 'data-status'] });
 """
 PLAYER_TURN = ("your-turn", "deal-over", "match-over")
 
@@ -85,7 +102,7 @@ def play_deal(page, profile, level):
         const deal = saved && saved.state.deals[saved.state.deals.length - 1];
         return deal ? deal.actions.length : null; }""")
     computer_led = bool(first)          # an action before the player's first turn: the computer's
-    times, engine = [], []
+    times, engine, inpage = [], [], []
     while status == "your-turn":
         card = page.locator("[data-zone='hand'] button[data-card]:not([disabled])").first
         if card.count() == 0:           # only an action (e.g. a marriage's follow-up) is offered
@@ -101,8 +118,9 @@ def play_deal(page, profile, level):
         status = wait_for_player(page)
         times.append(time.perf_counter() - began)
         engine.append(page.evaluate("() => window.__engineMs.reduce((a, b) => a + b, 0)") / 1000)
+        inpage.append(page.evaluate("() => (window.__readyAt - window.__clickAt)") / 1000)
     page.click("[data-ui='new-game']")
-    return times, engine, computer_led
+    return times, engine, inpage, computer_led
 
 
 def main() -> None:
@@ -128,11 +146,12 @@ def main() -> None:
                 page = ctx.new_page()
                 page.goto(url)
                 page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
-                all_times, all_engine, computer_first = [], [], 0
+                all_times, all_engine, all_inpage, computer_first = [], [], [], 0
                 for _ in range(args.deals):
-                    times, engine, computer_led = play_deal(page, profile, args.level)
+                    times, engine, inpage, computer_led = play_deal(page, profile, args.level)
                     all_times += times
                     all_engine += engine
+                    all_inpage += inpage
                     computer_first += computer_led
                 rest = sorted(t - e for t, e in zip(all_times, all_engine))
                 all_times.sort()
@@ -140,6 +159,8 @@ def main() -> None:
                 print(f"{profile:10s} {args.level}: {len(all_times)} turns over {args.deals} deals, "
                       f"click to next turn median {statistics.median(all_times):.2f} s, "
                       f"p90 {p90:.2f} s, max {all_times[-1]:.2f} s; "
+                      f"in the page (click event to the turn) median "
+                      f"{statistics.median(all_inpage):.2f} s; "
                       f"engine calls median {statistics.median(all_engine):.2f} s, "
                       f"the rest (table) median {statistics.median(rest):.2f} s; "
                       f"computer led first in {computer_first} of {args.deals} deals")

@@ -3,8 +3,10 @@
 
 const FACTORS = { off: 0, fast: 0.5, normal: 1, slow: 2 };
 // Durations at normal speed (ms). A turn (the player's card, the computer's answer, the trick
-// shown with its winner, collected, cards drawn, the computer's lead) stays within about 1.2 s.
-export const DURATION = { move: 200, collect: 220, trick: 420, trickStill: 450 };
+// shown with its winner, collected, cards drawn with the computer's next lead) takes about
+// 1 s of the table's time besides the engine's (bench/pace.py, bench/RESULTS.md); the trick
+// with its winner marked stays longest: that is the moment a player reads.
+export const DURATION = { move: 170, own: 130, collect: 170, trick: 400, trickStill: 450 };
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 export function prefersReducedMotion() {
@@ -48,9 +50,9 @@ function move(node, from, duration, extra = {}) {
 /**
  * After a redraw: slide each face-up card from where it was before (same code), or from the
  * zone named by `origin(node)` when it is new (a drawn card comes from the talon, the
- * computer's card from its hand).
+ * computer's card from its hand). A card still moving is taken from where it is now.
  */
-export function flip(root, before, settings, origin = () => null) {
+export function flip(root, before, settings, origin = () => null, duration = DURATION.move) {
   const factor = speedFactor(settings);
   if (!factor) return Promise.resolve();
   const animations = [];
@@ -60,7 +62,7 @@ export function flip(root, before, settings, origin = () => null) {
     const zone = old ? null : origin(node);
     const from = old || (zone && before.zones.get(zone));
     if (!from) continue;
-    const animation = move(node, from, DURATION.move * factor, old ? {} : { opacity: 0.4 });
+    const animation = move(node, from, duration * factor, old ? {} : { opacity: 0.4 });
     if (animation) animations.push(animation.finished.catch(() => {}));
   }
   return Promise.all(animations);

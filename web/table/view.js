@@ -7,7 +7,7 @@ import { renderTalon } from "./talon.js";
 import { renderTrick } from "./trick.js";
 import { renderPiles, renderOpponentHand } from "./piles.js";
 import { renderScores, renderSheet, sheetSummary } from "./scores.js";
-import { snapshot, flip, collect, trickPause, wait } from "./animate.js";
+import { snapshot, flip, collect, trickPause, wait, DURATION } from "./animate.js";
 import { takenTrick } from "../controller.js";
 import { DealPanel } from "./dealpanel.js";
 import { faceCard, suitName, cardName } from "./cardview.js";
@@ -311,7 +311,8 @@ export class TableView {
     card.classList.add("trick-card", "mine");
     card.style.setProperty("--order", String(this.els.trick.children.length));
     this.els.trick.appendChild(card);
-    return flip(this.els.table, before, this.settings, origin);
+    // the player knows the card: a short flight (the engine works meanwhile)
+    return flip(this.els.table, before, this.settings, origin, DURATION.own);
   }
 
   /** One applied action: the finished trick first (trick_view), then the position after it. */
@@ -332,10 +333,25 @@ export class TableView {
       const pile = taken.winner === observation.player ? this.els.myPile : this.els.oppPile;
       await collect([...this.els.trick.querySelectorAll(".trick-card, .trick-label")], pile, this.settings);
       if (generation !== this.controller.generation) return;
+      // more steps of this turn follow (the computer took the trick and leads): the next step
+      // draws the cards drawn from the talon together with its lead, in one movement
+      if (this.moreSteps(observation)) return;
       before = snapshot(this.els.table);
     }
     this.drawTable(observation);
-    if (prev) await flip(this.els.table, before, this.settings, origin);
+    if (!prev) return;
+    const moving = flip(this.els.table, before, this.settings, origin);
+    // the player's own lead (its card is on the table already): the hand closes up while the
+    // computer's answer comes, not before it
+    if (seat === ME && !trickView && this.moreSteps(observation)) return;
+    await moving;
+  }
+
+  /** Whether the turn the controller is showing has steps after the one that led to `observation`. */
+  moreSteps(observation) {
+    const last = this.controller.obs;
+    return Boolean(last && Array.isArray(last.actions) && Array.isArray(observation.actions)
+      && last.actions.length > observation.actions.length);
   }
 
   /** The winning card of the trick on the table, and a short label under the trick. */
