@@ -343,7 +343,7 @@ export class TableView {
     const moving = flip(this.els.table, before, this.settings, origin);
     // the player's own lead (its card is on the table already): the hand closes up while the
     // computer's answer comes, not before it
-    if (seat === ME && !trickView && this.moreSteps(observation)) return;
+    if (seat === observation.player && !trickView && this.moreSteps(observation)) return;
     await moving;
   }
 
