@@ -100,3 +100,39 @@ def test_the_observation_carries_it_as_a_fresh_value(results):
     assert obs["result"]["why"] == result["why"]
     obs["result"]["why"]["params"]["x"] = 1                 # a fresh value every time
     assert "x" not in api.deal_result(state)["why"]["params"]
+
+
+def search(profile, pick, wanted, seeds=range(3000)):
+    """The first finished deal (random play, `pick` may choose instead) whose result is `wanted`."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = api.new_deal(profile, seed=seed)
+        while api.deal_result(state) is None:
+            legal = api.legal_actions(state)
+            obs = api.observation(state, api.to_move(state))
+            state = api.apply(state, pick(obs, legal) or rng.choice(
+                [a for a in legal if a not in ("claim", "close")] or legal))
+        if wanted(api.deal_result(state)):
+            return state
+    raise AssertionError("not found")
+
+
+def test_close_loser_33_counts_the_points_at_the_close_SV5():
+    def pick(obs, legal):
+        if "close" in legal and obs["points"][1 - obs["player"]] >= 33:
+            return "close"
+        return "claim" if obs["claim_wins"] else None
+    state = search("schnapsen", pick, lambda r: r["why"]["code"] == "close_loser_33")
+    result = api.deal_result(state)
+    close = api.observation(state, 0)["close"]
+    loser = 1 - result["winner"]
+    assert result["game_points"] == 1 and close["by"] == result["winner"]
+    assert result["why"]["params"] == {"points": close["points"][loser]} and close["points"][loser] >= 33
+
+
+def test_tie_last_trick_in_bummerl_SB4():
+    state = search("bummerl", lambda obs, legal: None, lambda r: r["why"]["code"] == "tie_last_trick")
+    result = api.deal_result(state)
+    obs = api.observation(state, 0)
+    assert result["points"][0] == result["points"][1] == result["why"]["params"]["points"]
+    assert obs["history"][-1]["winner"] == result["winner"] and result["game_points"] == 1
