@@ -4,6 +4,7 @@ exponentiations, messages per deal, and the size of the text codes the players s
     python3 bench/duel.py                       # schnapsen, bummerl, schneider; 3 deals each
     python3 bench/duel.py --deals 5 --group modp1536 --profiles schnapsen
     python3 bench/duel.py --pyodide             # the same inside Pyodide under Node
+    python3 bench/duel.py --browser --deals 2   # two pages in headless Chromium, codes pasted
 
 Two parties play single deals against each other in this process through kaffeehaus.api, as
 two pages would: each call takes the party as JSON and returns it as JSON, and every message
@@ -175,13 +176,171 @@ def in_pyodide(args):
     subprocess.run(["node", str(script), json.dumps(forwarded)], check=True)
 
 
+# --- two pages in the browser --------------------------------------------------------------
+
+BUSY_DONE = "html[data-busy='false']"
+# Times every engine call of the page at the worker's door (request posted → answer back):
+# installed by the benchmark only, never part of the page.
+CALL_TIMER = """
+(() => {
+  const Base = window.Worker;
+  window.__engineCalls = [];
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      const sent = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => {
+        if (message && message.cmd) sent.set(message.id, [message.cmd, performance.now()]);
+        return post(message, ...rest);
+      };
+      this.addEventListener("message", (event) => {
+        const data = event.data || {};
+        if (!sent.has(data.id)) return;
+        const [cmd, t0] = sent.get(data.id);
+        sent.delete(data.id);
+        window.__engineCalls.push([cmd, performance.now() - t0]);
+      });
+    }
+  };
+})();
+"""
+
+
+def browser_run(profiles, deals):
+    """Two browser contexts (two players) on the built site play single deals by pasting each
+    other's codes, as tests/web/test_duel_play.py does. Measured per party: the seconds of its
+    duel_* calls in the page's worker (posted → answered, JSON both ways included), the seconds
+    the page was busy (from the click or the paste to the settled page: those calls, reading
+    the code, and the table's drawing with its pause on each finished trick, reduced motion),
+    and the size of every code sent. Wall-clock seconds: the machine's other jobs count."""
+    import importlib.util
+    from playwright.sync_api import sync_playwright
+    from kaffeehaus.duel import messages
+
+    spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    sys.modules["kaffeehaus_build"] = build
+    spec.loader.exec_module(build)
+    from tools.common import CHROMIUM, CHROMIUM_ARGS
+    if not (build.DIST / "precache.json").exists():
+        build.build()
+    server, url = build.serve_in_thread(build.DIST, 0)
+    rng = random.Random(0)
+    print(f"duel in the browser: headless Chromium, pinned Pyodide in the page's worker, "
+          f"{deals} single deals per profile (wall seconds per party per deal)")
+    print(f"{'profile':10} {'worker s/deal/party':>20} {'max':>6} {'busy s':>7} {'msgs/deal':>9} "
+          f"{'move code B med/max':>20} {'shuffle code B':>15} {'link chars max':>15}")
+
+    def rev(page):
+        return page.evaluate("() => document.documentElement.dataset.duelRev || ''")
+
+    def timed(page, action):
+        before = rev(page)
+        t0 = time.perf_counter()
+        action()
+        page.wait_for_function("(b) => (document.documentElement.dataset.duelRev || '') !== b"
+                               " || document.querySelector(\"[data-notice='duel-error']\")",
+                               arg=before, timeout=120_000)
+        page.wait_for_selector(BUSY_DONE, state="attached", timeout=120_000)
+        return time.perf_counter() - t0
+
+    def outbox(page):
+        node = page.locator("[data-duel-code-out]")
+        return [c for c in node.input_value().split() if c] if node.count() else []
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            for profile in profiles:
+                busy, msgs, moves, shuffles, links, worker = [], [], [], [], [], []
+                per_call = {}
+                for _ in range(deals):
+                    contexts = [browser.new_context(reduced_motion="reduce") for _ in range(2)]
+                    for c in contexts:
+                        c.add_init_script(CALL_TIMER)
+                    pages = [c.new_page() for c in contexts]
+                    for page in pages:
+                        page.goto(url)
+                        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
+                    a, b = pages
+                    spent = [0.0, 0.0]
+                    sizes = []
+                    a.check("input[name='opponent'][value='remote']")
+                    a.click(f"[data-profile='{profile}']")
+                    a.select_option("[data-setup='length']", "deal")
+                    spent[0] += timed(a, lambda: a.click("[data-action='start']"))
+                    invitation = outbox(a)
+                    sizes += [(len(c), kind(messages.decode(c))) for c in invitation]
+                    links.append(len(url) + len("#duel=") + len(invitation[0]))
+                    b.click("[data-duel-setup] summary")
+                    b.fill("[data-duel-setup-code]", invitation[0])
+                    b.click("[data-ui='duel-setup-open']")
+                    b.wait_for_selector("dialog[data-dialog='duel-join'][open]")
+                    spent[1] += timed(b, lambda: b.click("[data-ui='duel-join-accept']"))
+                    delivered = [set(invitation), set()]
+                    for _ in range(400):
+                        moved = False
+                        for src in (0, 1):
+                            fresh = [c for c in outbox(pages[src]) if c not in delivered[src]]
+                            if fresh:
+                                sizes += [(len(c), kind(messages.decode(c))) for c in fresh]
+                                links.append(len(url) + len("#duel=") + len("~".join(fresh)))
+                                dst = pages[1 - src]
+                                dst.fill("[data-duel-code-in]", "\n".join(fresh))
+                                spent[1 - src] += timed(dst, lambda dst=dst: dst.click("[data-ui='duel-apply']"))
+                                delivered[src].update(fresh)
+                                moved = True
+                        for seat, page in enumerate(pages):
+                            if page.evaluate("() => document.documentElement.dataset.duel") != "your_turn":
+                                continue
+                            claim = page.locator("[data-zone='actions'] button[data-action='claim'].primary:enabled")
+                            cards = page.locator("[data-zone='hand'] button[data-card]:enabled")
+                            if claim.count():
+                                target = claim.first
+                            elif cards.count():
+                                target = cards.nth(rng.randrange(cards.count()))
+                            else:
+                                target = page.locator("[data-zone='actions'] button[data-action]:enabled").first
+                            spent[seat] += timed(page, target.click)
+                            moved = True
+                        if not moved:
+                            break
+                    assert all(pg.evaluate("() => document.documentElement.dataset.duel") == "over" for pg in pages)
+                    busy += spent
+                    for page in pages:
+                        calls = page.evaluate("() => window.__engineCalls.filter(([c]) => c.startsWith('duel_'))")
+                        worker.append(sum(ms for _, ms in calls) / 1000)
+                        for cmd, ms in calls:
+                            per_call.setdefault(cmd, []).append(ms / 1000)
+                    msgs.append(len(sizes))
+                    moves += [n for n, k in sizes if k in ("turn", "keys")]
+                    shuffles += [n for n, k in sizes if k.startswith("shuffle")]
+                    for c in contexts:
+                        c.close()
+                print(f"{profile:10} {statistics.mean(worker):20.2f} {max(worker):6.2f} "
+                      f"{statistics.mean(busy):7.2f} "
+                      f"{statistics.mean(msgs):9.1f} {statistics.median(moves):>11.0f} / {max(moves):<6} "
+                      f"{statistics.median(shuffles):>9.0f}/{max(shuffles):<5} {max(links):15}")
+                print("    seconds per call in the worker, median/max: " + ", ".join(
+                    f"{cmd} {statistics.median(v):.2f}/{max(v):.2f}" for cmd, v in sorted(per_call.items())))
+        finally:
+            browser.close()
+            server.shutdown()
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--profiles", default="schnapsen,bummerl,schneider")
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--group", default="modp2048", choices=sorted(duel_group.GROUP_PRIMES))
     parser.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node")
+    parser.add_argument("--browser", action="store_true",
+                        help="two pages of the built site in headless Chromium (dist/)")
     args = parser.parse_args(argv)
+    if args.browser:
+        sys.path.insert(0, str(ROOT))
+        return browser_run(args.profiles.split(","), args.deals)
     if args.pyodide:
         return in_pyodide(sys.argv[1:] if argv is None else argv)
     run(args.profiles.split(","), args.deals, args.group)

@@ -76,6 +76,15 @@ defineKey("duels", {
     return { format: DUELS_FORMAT, duels: {}, damaged: [], readOnly: true };
   },
 });
+// The STUN server for live connections (web/duel/live.js): "" (none, the default) or a stun: URL.
+defineKey("duelStun", {
+  key: "kaffeehaus.duelStun", raw: true,
+  load: (v) => {
+    if (v !== "" && !/^stuns?:[^\s]{1,200}$/.test(v)) throw new Invalid("not a STUN address");
+    return v;
+  },
+  fallback: () => "",
+});
 // The backup slot of one damaged duel; nothing is ever read from it.
 defineKey("duel", { key: "kaffeehaus.duel", load: null, fallback: () => null });
 

@@ -18,6 +18,7 @@ import { t, has, setAliasPrefix, applyStatic, formatDate } from "../table/i18n.j
 import { notify, dismiss } from "../notices.js";
 import { duelLink, codeFromHash, isDuelHash } from "./codes.js";
 import { recordDeal } from "../stats-data.js";
+import { createLive, decodeLive, findLiveCode } from "./live.js";
 
 const html = document.documentElement;
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -123,8 +124,17 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   const applyButton = el("button", { type: "submit", dataset: { ui: "duel-apply" } });
   const receive = el("form", { className: "duel-receive", dataset: { duelReceive: "" } },
     codeInLabel, el("div", { className: "duel-paste" }, codeIn, applyButton));
+  const liveSummary = el("summary");
+  const liveNote = el("p", { className: "note" });
+  const liveStart = el("button", { type: "button", dataset: { ui: "duel-live-offer" } });
+  const liveState = el("p", { className: "duel-live-state", role: "status", dataset: { duelLive: "idle" } });
+  const liveOut = el("textarea", { className: "duel-code", readOnly: true, rows: 2, spellcheck: false, hidden: true,
+    dataset: { duelLiveOut: "" }, "aria-label": "" });
+  const liveCopy = el("button", { type: "button", hidden: true, dataset: { ui: "duel-live-copy" } });
+  const liveBox = el("details", { className: "duel-live", dataset: { duelLiveBox: "" } },
+    liveSummary, liveNote, el("div", { className: "duel-buttons" }, liveStart, liveCopy), liveOut, liveState);
   box.append(el("div", { className: "duel-head" }, title, verified, phaseLine, sendNote), verdict,
-    el("div", { className: "duel-row" }, send, receive));
+    el("div", { className: "duel-row" }, send, receive), liveBox);
   ($("header") || document.body).appendChild(box);
 
   // --- the friend's invitation -----------------------------------------------------------------
@@ -170,6 +180,14 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     setupSummary.textContent = t("duel.setup.joinTitle");
     setupNote.textContent = t("duel.setup.joinNote");
     setupOpen.textContent = t("duel.setup.open");
+    liveSummary.textContent = t("duel.live.title");
+    liveNote.textContent = t("duel.live.note");
+    liveStart.textContent = t("duel.live.start");
+    liveCopy.textContent = t("duel.live.copy");
+    liveOut.setAttribute("aria-label", t("duel.live.copy"));
+    stunLabel.textContent = t("duel.settings.stun");
+    stunNote.textContent = t("duel.settings.stunNote");
+    showLive();
     if (invitation) fillInvitation(invitation.envelope);
     listSaved();
     render();
@@ -241,11 +259,11 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   // --- copying and sharing -------------------------------------------------------------------
   const link = () => duelLink(window.location.href, duel.outbox);
 
-  async function copy(text) {
+  async function copy(text, { codes = true } = {}) {
     try {
       await navigator.clipboard.writeText(text);
       copied.textContent = t("duel.copied");
-      duel.markShared();
+      if (codes) duel.markShared();
     } catch {
       copied.textContent = t("duel.copyFailed");
       const details = codeOut.closest("details");
@@ -272,6 +290,10 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   receive.addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = codeIn.value;
+    if (findLiveCode(text)) {
+      if (await liveCode(findLiveCode(text))) codeIn.value = "";
+      return;
+    }
     const applied = await duel.receive(text);
     if (applied) codeIn.value = "";
   });
@@ -380,6 +402,71 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     if (event.key === "kaffeehaus.duels" || event.key === null) {
       listSaved();
       duel.checkStorage();
+    }
+  });
+
+  // --- the live connection (WebRTC data channel, web/duel/live.js) -----------------------------
+  const stunInput = el("input", { type: "text", spellcheck: false, autocomplete: "off", placeholder: "stun:…",
+    dataset: { duelStun: "" } });
+  const stunLabel = el("span");
+  const stunNote = el("p", { className: "note" });
+  const settingsDialog = $("dialog[data-dialog='settings']");
+  if (settingsDialog) {
+    settingsDialog.querySelector("form")?.before(el("label", { className: "duel-stun" }, stunLabel, stunInput), stunNote);
+  }
+  stunInput.value = storage.read("duelStun");
+  stunInput.addEventListener("change", () => {
+    const value = stunInput.value.trim();
+    if (value === "" || /^stuns?:[^\s]{1,200}$/.test(value)) storage.write("duelStun", value);
+    else stunInput.value = storage.read("duelStun");
+  });
+  let liveSent = new Set();   // codes already sent over the channel (or before it opened)
+  const live = createLive({
+    stun: () => storage.read("duelStun"),
+    game: () => duel.id,
+    onState: (state) => {
+      if (state === "open") liveSent = new Set(duel.outbox);
+      showLive();
+      render();
+    },
+    onCodes: (text) => { duel.receive(text); },
+  });
+  function showLive() {
+    const state = live.state;
+    liveState.dataset.duelLive = state;
+    const key = { offering: "duel.live.offering", answering: "duel.live.answering", connecting: "duel.live.connecting",
+      open: "duel.live.open", closed: "duel.live.closed", failed: "duel.live.failed" }[state];
+    liveState.textContent = key ? t(key) : "";
+    liveState.hidden = !key;
+    liveOut.hidden = liveCopy.hidden = !["offering", "answering"].includes(state) || !liveOut.value;
+    html.dataset.duelLive = state;
+  }
+  async function liveCode(code) {
+    try {
+      const value = await decodeLive(code);
+      if (value.type === "offer") liveOut.value = await live.accept(code);
+      else await live.finish(code);
+      liveBox.open = true;
+      showLive();
+      return true;
+    } catch {
+      notify("duel-error", () => t("duel.live.bad"), { alert: true });
+      return false;
+    }
+  }
+  liveStart.addEventListener("click", async () => {
+    liveOut.value = "";
+    liveOut.value = await live.offer();
+    showLive();
+  });
+  liveCopy.addEventListener("click", () => copy(liveOut.value, { codes: false }));
+  // every new code to send goes over the channel while it is open
+  duel.on("duel", () => {
+    if (live.state !== "open") return;
+    const fresh = duel.outbox.filter((c) => !liveSent.has(c));
+    if (fresh.length && live.send(fresh)) {
+      fresh.forEach((c) => liveSent.add(c));
+      duel.markShared();
     }
   });
 
