@@ -280,7 +280,7 @@ def changed(code, at):
     return code[:at] + ("B" if code[at] != "B" else "C") + code[at + 1:]
 
 
-def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url):
+def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, artifacts):
     from kaffeehaus.duel import messages
 
     a, b = two
@@ -324,6 +324,8 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url):
             refused(a, messages.encode(message), "Cheating detected", stops=True)
             assert a.get_attribute("html", "data-duel") == "stopped"
             assert "Cheating detected" in a.text_content("[data-duel-verdict]")
+            assert a.locator("[data-duel-send]").is_hidden()     # nothing more to send
+            a.screenshot(path=str(artifacts / "duel-cheating-detected.png"))
             refused(a, moves[0], "stopped after cheating", link=True)   # nothing more is applied
             return
         for src, page in ((0, a), (1, b)):

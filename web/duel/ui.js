@@ -227,8 +227,10 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     }
     verdict.hidden = !record.verdict;
     const outbox = record.outbox;
-    send.hidden = !outbox.length;
-    sendNote.hidden = !outbox.length;
+    // a stopped duel (cheating detected) sends nothing more
+    send.hidden = !outbox.length || Boolean(record.verdict);
+    sendNote.hidden = send.hidden;
+    liveBox.hidden = Boolean(record.verdict) || (status && status.phase === "over");
     codeOut.value = outbox.join("\n");
     sendNote.textContent = (record.shared ? t("duel.send.again")
       : t(phase === "invited" ? "duel.send.invite" : "duel.send.move"))
