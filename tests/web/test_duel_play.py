@@ -189,7 +189,16 @@ def open_in_new_tab(page, base_url, codes):
     return tab
 
 
-def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None, new_tabs=0):
+def hand_size(page):
+    return page.locator("[data-zone='hand'] [data-card]").count()
+
+
+def verified(page):
+    node = page.locator("[data-duel-verified]")
+    return int(node.get_attribute("data-duel-verified") or 0) if node.count() else 0
+
+
+def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None, new_tabs=0, until=None):
     """Pass every new code to the other page (as a link or pasted, in turn) and play whenever
     a page has the move, until neither has anything to do. `sent`: the first page's codes the
     other already has (the invitation)."""
@@ -219,6 +228,8 @@ def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None, new_tabs
                 checks += check_no_leak(pages)
                 if on_step:
                     on_step(pages)
+        if until and until(pages):
+            return checks
         for page in pages:
             if phase(page) == "your_turn":
                 play_one(page, rng)
@@ -382,3 +393,31 @@ def test_a_whole_deal_over_a_live_connection(two, base_url):
         assert page.get_attribute("[data-duel-verified]", "data-duel-verified") == "1"
         assert not page.locator("[data-notice='duel-error']").count(), error_text(page)
         assert not page.errors, page.errors
+
+
+def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
+    """A match: once both verified the first deal, the next one is shuffled by the same codes
+    and played; the score sheet carries the first deal's result on both pages, each from its
+    own side."""
+    a, b = two
+    boot(a, base_url)
+    invitation = invite(a, length="match")
+    join(b, base_url, invitation)
+    pages = [a, b]
+    exchange(pages, base_url, random.Random(4), sent=invitation,
+             until=lambda ps: all(verified(p) >= 1 and hand_size(p) == 5 for p in ps))
+    for page in pages:
+        assert verified(page) == 1
+        assert phase(page) in ("your_turn", "their_turn"), phase(page)
+        assert page.get_attribute("[data-status]", "data-status") not in ("deal-over", "match-over")
+        assert not page.locator("dialog[data-dialog='deal-end'][open]").count()
+        assert page.locator("[data-zone='hand'] [data-card]").count() == 5
+        assert not page.errors, page.errors
+    # one of them is to move in the second deal; each page's sheet has the first deal's line
+    assert sorted(phase(p) for p in pages) == ["their_turn", "your_turn"]
+    sa = api.duel_observation(party(a)["party"])["status"]
+    sb = api.duel_observation(party(b)["party"])["status"]
+    assert sa["match_status"] == sb["match_status"]
+    scores = sa["match_status"]["scores"]
+    summary = [p.text_content(".match-summary") for p in pages]
+    assert str(scores[0]) in summary[0] and str(scores[1]) in summary[1], (scores, summary)
