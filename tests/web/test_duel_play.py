@@ -421,3 +421,31 @@ def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
     scores = sa["match_status"]["scores"]
     summary = [p.text_content(".match-summary") for p in pages]
     assert str(scores[0]) in summary[0] and str(scores[1]) in summary[1], (scores, summary)
+
+
+def test_a_damaged_saved_duel_is_set_aside_with_a_notice(two, base_url):
+    """A saved duel that fails its loader is set aside (kaffeehaus.duel.damaged) with a notice;
+    the sound one next to it is kept and continues; a file that is not JSON is set aside whole."""
+    a, b = two
+    boot(a, base_url)
+    invite(a)
+    good = party(a)
+    a.evaluate("""() => {
+        const file = JSON.parse(localStorage.getItem('kaffeehaus.duels'));
+        file.duels['broken'] = {id: 'broken', rev: 1, seat: 3, party: 'x'};
+        localStorage.setItem('kaffeehaus.duels', JSON.stringify(file));
+    }""")
+    boot(a, base_url)
+    a.wait_for_selector("[data-notice='storage-duel']", timeout=30_000)
+    assert "damaged" in a.text_content("[data-notice='storage-duel']")
+    assert "broken" in a.evaluate("() => localStorage.getItem('kaffeehaus.duel.damaged')")
+    assert party(a)["id"] == good["id"]
+    a.click(f"[data-ui='duel-continue'][data-duel-id='{good['id']}']")
+    a.wait_for_selector("html[data-duel='invited']", state="attached", timeout=30_000)
+    assert outbox(a) == good["outbox"]
+    # not JSON at all
+    a.evaluate("() => localStorage.setItem('kaffeehaus.duels', '{oops')")
+    boot(a, base_url)
+    a.wait_for_selector("[data-notice='storage-duels']", timeout=30_000)
+    assert a.evaluate("() => localStorage.getItem('kaffeehaus.duels.damaged')") == "{oops"
+    assert not a.errors, a.errors
