@@ -18,7 +18,7 @@
 import { t, formatDate } from "./table/i18n.js";
 import { LEVELS } from "./storage.js";
 import { faceCard, cardName, suitName } from "./table/cardview.js";
-import { marriagePoints } from "./table/view.js";
+import { engineText, marriagePoints } from "./table/view.js";
 import { notify, words, dismiss } from "./notices.js";
 import { label } from "./lang.js";
 
@@ -52,8 +52,8 @@ export function readLink(location) {
   if (hash.has("s")) params = { token: hash.get("s"), level: hash.get("lv"), day: hash.get("day") };
   else if (query.has("deal")) params = { token: query.get("deal"), level: query.get("lv"), day: query.get("day") };
   if (!params) return null;
-  if (!params.token) return { error: () => t("link.reason.empty") };
-  if (params.token.length > MAX_TOKEN) return { error: () => t("link.reason.tooLong") };
+  if (!params.token) return { error: () => t("error.link_empty") };
+  if (params.token.length > MAX_TOKEN) return { error: () => t("error.link_too_long") };
   if (params.level !== null && !LEVELS.includes(params.level)) return { error: () => t("link.reason.level") };
   if (params.day !== null && !isDate(params.day)) return { error: () => t("link.reason.day") };
   return params;
@@ -91,7 +91,9 @@ export async function openLinkFromLocation(links) {
   try {
     state = await links.controller.call("open_link", { token: link.token });
   } catch (error) {
-    // LinkError (a ValueError) carries a plain sentence meant to be shown
+    // the engine's keyword in the player's language; its plain English sentence only where this
+    // page has no words for the keyword
+    if (error.code) return linkFailed(() => engineText(error.code, error.params) || error.message);
     return linkFailed(["LinkError", "ValueError"].includes(error.type) ? error.message : () => t("link.reason.engine"));
   }
   if (links.controller.games.list().length) {

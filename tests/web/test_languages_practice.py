@@ -594,11 +594,28 @@ def test_a_notice_on_screen_follows_a_language_switch(browser, base_url):
         en, cs = STRINGS["en"], STRINGS["cs"]
         notice = "[data-notice='link-error']"
         assert page.text_content(f"{notice} [data-notice-text]") == en["link.error"].replace(
-            "{reason}", en["link.reason.empty"].rstrip(". "))
+            "{reason}", en["error.link_empty"].rstrip(". "))
         switch_language(page, "cs")
         assert page.text_content(f"{notice} [data-notice-text]") == cs["link.error"].replace(
-            "{reason}", cs["link.reason.empty"].rstrip(". "))
+            "{reason}", cs["error.link_empty"].rstrip(". "))
         assert page.text_content(f"{notice} [data-ui='dismiss-notice']") == cs["notice.dismiss"]
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+def test_a_link_the_engine_refuses_is_explained_in_the_page_language(browser, base_url):
+    """The engine refuses a damaged link with a keyword (link_damaged); the notice says it in
+    French, with none of the engine's English sentence in it."""
+    ctx = make_context(browser, "fr-FR")
+    try:
+        page = watched(ctx)
+        page.goto(base_url + "#s=@@not*base64@@")
+        page.wait_for_selector("[data-notice='link-error']")
+        fr = STRINGS["fr"]
+        text = page.text_content("[data-notice='link-error'] [data-notice-text]")
+        assert text == fr["link.error"].replace("{reason}", fr["error.link_damaged"].rstrip(". ")), text
+        assert "base64" not in text
         assert page.errors == []
     finally:
         ctx.close()
