@@ -215,9 +215,10 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
     verified.dataset.duelVerified = String(count);
     verified.textContent = count ? `✓ ${t("duel.verifiedCount", { count })}` : "";
     const text = phaseText(phase, record, status);
-    // while a deal is on the table its status line says what to do; otherwise this line does
+    // the table's status line says what to do; at the end of a deal (its line tells the result)
+    // this line does
     phaseLine.textContent = text;
-    phaseLine.hidden = !text || Boolean(obs && !obs.result);
+    phaseLine.hidden = !text || !(obs && obs.result);   // else the table's status line says it
     if (obs && !obs.result && phase !== "your_turn" && text && !duel.busy) view.setStatus("duel", text);
     if (!obs && !duel.busy) view.setStatus("duel", text || t("duel.phase.wait"));
     if (record.verdict) {
