@@ -13,6 +13,7 @@
 //       (resumeAsked(storage)), and a tab that showed none stays on the set-up screen.
 import { t } from "./table/i18n.js";
 import { notify, words } from "./notices.js";
+import { engineText } from "./table/view.js";
 
 // engine-client.js error types of the engine itself (any Python exception means a bad save)
 const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments", "Unresponsive", "WorkerError"];
@@ -28,8 +29,9 @@ export async function checkSavedGames(controller) {
       await controller.call("from_json", { text: JSON.stringify(record.state) });
     } catch (error) {
       if (ENGINE_FAILURES.includes(error.type)) return;   // not the save's fault: keep them all
-      controller.games.setAside(record.id, error.message);
-      saveDamaged(error.message);
+      controller.games.setAside(record.id, error.message);   // the engine's sentence, for developers
+      // the player reads the engine's keyword in their language (its sentence only if unknown)
+      saveDamaged(error.code ? () => engineText(error.code, error.params) || error.message : error.message);
     }
   }
 }
