@@ -214,15 +214,11 @@ def browser_run(profiles, deals):
     the page was busy (from the click or the paste to the settled page: those calls, reading
     the code, and the table's drawing with its pause on each finished trick, reduced motion),
     and the size of every code sent. Wall-clock seconds: the machine's other jobs count."""
-    import importlib.util
     from playwright.sync_api import sync_playwright
     from kaffeehaus.duel import messages
 
-    spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    sys.modules["kaffeehaus_build"] = build
-    spec.loader.exec_module(build)
-    from tools.common import CHROMIUM, CHROMIUM_ARGS
+    import build                      # the repo's build.py (main() put the root on sys.path)
+    from tools.browser import launch_options
     if not (build.DIST / "precache.json").exists():
         build.build()
     server, url = build.serve_in_thread(build.DIST, 0)
@@ -250,7 +246,7 @@ def browser_run(profiles, deals):
         return [c for c in node.input_value().split() if c] if node.count() else []
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(**launch_options())
         try:
             for profile in profiles:
                 busy, msgs, moves, shuffles, links, worker = [], [], [], [], [], []

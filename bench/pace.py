@@ -16,16 +16,14 @@ fresh deals, how often the computer led the first trick (a fair first dealer giv
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+sys.path.insert(0, str(ROOT))
+from tools.browser import launch_options  # noqa: E402
 SETTLED = "html[data-busy='false']"
 # Where a turn's time goes: each engine call the page makes (worker message out to answer in)
 # is timed in the page; the rest of a turn is the table's animations and pauses.
@@ -63,14 +61,6 @@ new MutationObserver(() => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-busy', 'data-status'] });
 """
 PLAYER_TURN = ("your-turn", "deal-over", "match-over")
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["kaffeehaus_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def wait_for_player(page, timeout=60_000):
@@ -132,14 +122,14 @@ def main() -> None:
     ap.add_argument("--dist", type=Path, default=None, help="serve this built site (implies --no-build)")
     args = ap.parse_args()
 
-    build = load_build()
+    import build                      # the repo's build.py: build(), DIST, serve_in_thread
     if not args.no_build and args.dist is None:
         build.build()
     server, url = build.serve_in_thread(args.dist or build.DIST, 0)
     from playwright.sync_api import sync_playwright
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(**launch_options())
             for profile in ("schnapsen", "schneider"):
                 ctx = browser.new_context(viewport={"width": 1280, "height": 800})
                 ctx.add_init_script(ENGINE_TIMER)

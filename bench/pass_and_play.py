@@ -12,32 +12,14 @@ and "show my cards" at every hand-off. Counts the messages the page sends to the
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tools.browser import ENGINE_MESSAGE_COUNTER as COUNTER, launch_options  # noqa: E402
 SETTLED = "html[data-busy='false']"
-COUNTER = """
-(() => {
-    const send = Worker.prototype.postMessage;
-    window.__engineMessages = [];
-    Worker.prototype.postMessage = function (message, ...rest) {
-        if (message && typeof message.cmd === 'string') window.__engineMessages.push(message.cmd);
-        return send.call(this, message, ...rest);
-    };
-    localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));
-})();
-"""
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["kaffeehaus_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def timed_click(page, selector, reveal=False):
@@ -93,7 +75,7 @@ def main():
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--profiles", default="schnapsen,schneider")
     args = parser.parse_args()
-    build = load_build()
+    import build                      # the repo's build.py: DIST, serve_in_thread
     if not (build.DIST / "precache.json").exists():
         sys.exit("dist/ is missing: python3 build.py")
     from playwright.sync_api import sync_playwright
@@ -101,8 +83,7 @@ def main():
     server, url = build.serve_in_thread(build.DIST, 0)
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                        args=["--no-sandbox", "--disable-gpu"])
+            browser = p.chromium.launch(**launch_options())
             for profile in args.profiles.split(","):
                 context = browser.new_context(viewport={"width": 390, "height": 844})
                 page = context.new_page()

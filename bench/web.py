@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import json
 import os
 import shutil
@@ -35,16 +34,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 INCOMPRESSIBLE = (".zip", ".whl", ".png", ".woff2")
 LEVELS = ["random", "easy", "medium", "hard", "expert"]
 
-spec = importlib.util.spec_from_file_location("kaffeehaus_build", ROOT / "build.py")
-build = importlib.util.module_from_spec(spec)
-sys.modules["kaffeehaus_build"] = build
-spec.loader.exec_module(build)
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  the repo's build.py: build(), SiteHandler, ThreadingServer
+from tools.browser import launch_options  # noqa: E402
 
 
 def get_brotli():
@@ -201,7 +196,7 @@ def main() -> None:
     cold, warm, repeat_sent = [], [], []
     first_paths: list[str] = []
     with sync_playwright() as p:
-        launch = {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_ARGS}
+        launch = launch_options()
         for _ in range(args.runs):
             profile = tempfile.mkdtemp(prefix="kh-bench-")
             try:

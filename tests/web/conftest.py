@@ -30,7 +30,8 @@ def _load_build():
 
 build = _load_build()
 # build.py put the repo root on sys.path
-from tools.common import CHROMIUM as CHROMIUM_PATH, CHROMIUM_ARGS  # noqa: E402
+from tools.browser import launch_options  # noqa: E402
+from tools.common import CHROMIUM as CHROMIUM_PATH  # noqa: E402
 
 CHROMIUM = str(CHROMIUM_PATH)
 
@@ -58,7 +59,7 @@ def base_url(dist) -> str:
 def launch_args(**extra) -> dict:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    return {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_ARGS, **extra}
+    return launch_options(**extra)
 
 
 @pytest.fixture(scope="session")

@@ -10,19 +10,10 @@ import random
 
 import pytest
 
+from tools.browser import ENGINE_MESSAGE_COUNTER as COUNTER
+
 ENGINE_BOOT_MS = 60_000
 SETTLED = "html[data-busy='false']"
-COUNTER = """
-(() => {
-    const send = Worker.prototype.postMessage;
-    window.__engineMessages = [];
-    Worker.prototype.postMessage = function (message, ...rest) {
-        if (message && typeof message.cmd === 'string') window.__engineMessages.push(message.cmd);
-        return send.call(this, message, ...rest);
-    };
-    localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));
-})();
-"""
 
 
 @pytest.fixture
