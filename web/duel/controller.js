@@ -120,32 +120,23 @@ export class DuelController extends Emitter {
 
   /** A new duel from the set-up's choice {profile, options, length}: this player invites. */
   create(choice) {
-    return this.#exclusive(async () => {
-      await this.#setBusy(true);
-      try {
-        const out = await this.call("duel_new", { profile: choice.profile, options: choice.options || {}, seat: 0,
-          match: choice.length !== "deal" });
-        const record = { id: out.status.game, rev: 0, seat: 0, profile: out.status.profile, options: out.status.options,
-          match: out.status.match, party: out.party, outbox: [...out.codes], verdict: null, recorded: [] };
-        await this.#take(record, out.status, { restored: false });
-        return record.id;
-      } catch (error) {
-        await this.#problem(error);
-        return null;
-      } finally {
-        await this.#setBusy(false);
-      }
-    });
+    return this.#start(0, "duel_new", { profile: choice.profile, options: choice.options || {}, seat: 0,
+      match: choice.length !== "deal" });
   }
 
   /** The friend's invitation: the player has said yes. This player sits at seat 1. */
   join(code) {
+    return this.#start(1, "duel_join", { invitation: code });
+  }
+
+  /** A new duel on the table, this player at `seat`; the engine's first codes wait to be sent. */
+  #start(seat, cmd, args) {
     return this.#exclusive(async () => {
       await this.#setBusy(true);
       try {
-        const out = await this.call("duel_join", { invitation: code });
+        const out = await this.call(cmd, args);
         const s = out.status;
-        const record = { id: s.game, rev: 0, seat: 1, profile: s.profile, options: s.options, match: s.match,
+        const record = { id: s.game, rev: 0, seat, profile: s.profile, options: s.options, match: s.match,
           party: out.party, outbox: [...out.codes], verdict: null, recorded: [] };
         await this.#take(record, s, { restored: false });
         return record.id;
