@@ -209,7 +209,7 @@ CALL_TIMER = """
 
 def browser_run(profiles, deals):
     """Two browser contexts (two players) on the built site play single deals by pasting each
-    other's codes, as tests/web/test_duel_play.py does. Measured per party: the seconds of its
+    other's codes, as tests/web/test_duel_two_browsers.py does. Measured per party: the seconds of its
     duel_* calls in the page's worker (posted → answered, JSON both ways included), the seconds
     the page was busy (from the click or the paste to the settled page: those calls, reading
     the code, and the table's drawing with its pause on each finished trick, reduced motion),

@@ -53,6 +53,9 @@ export class DealPanel {
       else if (name === "deal-new-game") { this.close(); this.newGame(); }
       else if (name === "deal-close") { this.close(); this.back(); }
     });
+    // A closed panel keeps no card faces: the next deal (a duel's, a hand-off's) may deal the
+    // same card codes to the other hand, and open() fills the panel afresh anyway.
+    dialog.addEventListener("close", () => dialog.querySelector("[data-deal-opponent-hand]")?.replaceChildren());
     dialog.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
         event.preventDefault();

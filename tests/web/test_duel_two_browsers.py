@@ -111,11 +111,11 @@ def invite(page, profile="schnapsen", length="deal"):
     return codes
 
 
-def join(page, base_url, invitation):
+def join(page, base_url, invitation, game="Schnapsen"):
     """The friend opens the invitation link in a fresh page and says yes."""
     boot(page, base_url, "#duel=" + invitation[0])
     page.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
-    assert "Schnapsen" in page.text_content("[data-duel-join-text]")
+    assert game in page.text_content("[data-duel-join-text]")
     before = rev(page)
     page.click("[data-ui='duel-join-accept']")
     wait_applied(page, before)
@@ -150,7 +150,10 @@ def check_no_leak(pages):
         seen = set(views[me]["known_opponent_cards"]) | {views[me]["trump_card"]}
         hidden = set(views[other]["hand"]) - seen
         leaked = dom_cards(pages[me]) & hidden
-        assert not leaked, f"page {me} shows the other's hidden cards {sorted(leaked)}"
+        where = pages[me].evaluate("""(codes) => [...document.querySelectorAll('[data-face], [data-card]')]
+            .filter((n) => codes.includes(n.dataset.face || n.dataset.card))
+            .map((n) => { const z = n.closest('[data-zone], dialog, section'); return (z ? z.outerHTML.slice(0, 160) : 'page') + ' hidden=' + !n.checkVisibility(); })""", sorted(leaked)) if leaked else []
+        assert not leaked, f"page {me} shows the other's hidden cards {sorted(leaked)} at {where}; deal {views[me].get('deal_number')} {views[other].get('deal_number')}"
     return 1
 
 
@@ -449,3 +452,26 @@ def test_a_damaged_saved_duel_is_set_aside_with_a_notice(two, base_url):
     a.wait_for_selector("[data-notice='storage-duels']", timeout=30_000)
     assert a.evaluate("() => localStorage.getItem('kaffeehaus.duels.damaged')") == "{oops"
     assert not a.errors, a.errors
+
+
+def test_a_whole_bummerl_between_two_browsers(two, base_url):
+    """Issue 12's "done when": two people finish a Bummerl on two devices with nothing but codes.
+    Every deal is verified on both sides, and both pages end with the same match result, the
+    plain engine's for the verified deals."""
+    a, b = two
+    boot(a, base_url)
+    invitation = invite(a, profile="bummerl", length="match")
+    join(b, base_url, invitation, game="Bummerl")
+    pages = [a, b]
+    exchange(pages, base_url, random.Random(7), sent=invitation, limit=3000)
+    sa = api.duel_observation(party(a)["party"])["status"]
+    sb = api.duel_observation(party(b)["party"])["status"]
+    assert sa["match_status"] == sb["match_status"]
+    status = sa["match_status"]
+    assert status["over"] and status["winner"] in (0, 1), status
+    assert 0 in status["scores"] and status["deals_played"] >= 2
+    for page in pages:
+        assert phase(page) == "over", phase(page)
+        assert page.get_attribute("[data-status]", "data-status") == "match-over"
+        assert verified(page) == status["deals_played"]
+        assert not page.errors, page.errors
