@@ -60,7 +60,7 @@ def refused():
     return refusals()
 
 
-def test_every_rule_refusal_has_its_code_and_params(refused):
+def test_every_rule_refusal_has_its_code_and_params_AC4(refused):
     codes = {code for code, *_ in refused}
     assert {"card_not_held", "not_legal_now", "deal_not_over", "marriage_card", "marriage_king",
             "must_follow_suit", "must_beat", "must_trump", "claim_on_lead", "lead_only",

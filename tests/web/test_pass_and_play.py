@@ -15,7 +15,7 @@ import pytest
 from kaffeehaus import api
 
 from conftest import PageWatch
-from saved import SETTLED, saved_record
+from saved import SETTLED, play_one, saved_record
 
 NAMES = ["Anna", "Ben"]
 FAST = json.dumps({"speed": "off"})   # the fastest setting: no animation
@@ -63,6 +63,12 @@ def start_local(page, profile="schnapsen", length="deal", names=NAMES, first_dea
 
 def wait_handoff(page):
     page.wait_for_selector("[data-handoff]:not([hidden])", timeout=30_000)
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+
+
+def show_cards(page):
+    """The player holding the device says it looks: that seat's observation is drawn."""
+    page.click("[data-ui='handoff-show']")
     page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
 
 
@@ -125,17 +131,11 @@ def play_deal(page, moves_left=60):
             state = state_now(page)
             seat = check_handoff(page, state)
             handoffs += 1
-            page.click("[data-ui='handoff-show']")
-            page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+            show_cards(page)
             check_seat(page, state, seat)
             continue
         assert kind == "your-turn", page.text_content("[data-status]")
-        card = page.locator("[data-zone='hand'] button[data-card]:enabled")
-        if card.count():
-            card.first.click()
-        else:
-            page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
-        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        play_one(page)
     raise AssertionError("the deal did not end")
 
 
@@ -163,8 +163,7 @@ def test_a_played_card_stays_on_the_table_after_the_hand_off(context, base_url):
     page = new_page(context)
     boot(page, base_url)
     start_local(page, "schnapsen", "deal")
-    page.click("[data-ui='handoff-show']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    show_cards(page)
     leader = int(page.get_attribute("html", "data-viewer"))
     card = page.locator("[data-zone='hand'] button[data-card]:enabled").first.get_attribute("data-card")
     page.click(f"[data-zone='hand'] button[data-card='{card}']")
@@ -172,8 +171,7 @@ def test_a_played_card_stays_on_the_table_after_the_hand_off(context, base_url):
     assert page.get_attribute("html", "data-handoff") == str(1 - leader)
     news = page.text_content("[data-handoff-news]")
     assert NAMES[leader] in news and "played" in news
-    page.click("[data-ui='handoff-show']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    show_cards(page)
     assert page.locator(f"[data-zone='trick'] [data-face='{card}']").count() == 1
     assert page.locator(f"[data-zone='hand'] [data-card='{card}']").count() == 0
     assert page.watch.errors == []
@@ -205,8 +203,7 @@ def test_a_reload_resumes_behind_a_hand_off(context, base_url):
     page = new_page(context)
     boot(page, base_url)
     start_local(page, "schneider", "match")
-    page.click("[data-ui='handoff-show']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    show_cards(page)
     page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
     wait_handoff(page)
     state = state_now(page)
@@ -226,8 +223,7 @@ def test_a_reload_resumes_behind_a_hand_off(context, base_url):
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
     wait_handoff(page)
     seat = check_handoff(page, state)
-    page.click("[data-ui='handoff-show']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    show_cards(page)
     check_seat(page, state, seat)
     assert page.watch.errors == []
 
@@ -259,8 +255,7 @@ def test_hand_off_in_another_language(context, base_url):
     assert page.text_content("[data-ui='handoff-show']") == "Anna: meine Karten zeigen" \
         or page.text_content("[data-ui='handoff-show']") == "Ben: meine Karten zeigen"
     assert "Gib das Gerät an" in page.text_content("[data-handoff-title]")
-    page.click("[data-ui='handoff-show']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    show_cards(page)
     seat = int(page.get_attribute("html", "data-viewer"))
     assert page.text_content("[data-opponent-label]") == NAMES[1 - seat]
     assert page.watch.errors == []
@@ -278,8 +273,7 @@ def test_the_trick_sound_follows_the_seat_looking(context, base_url):
         if kind in ("deal-over", "match-over") or (heard[0] and heard[1]):
             break
         if kind == "hand-off":
-            page.click("[data-ui='handoff-show']")
-            page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+            show_cards(page)
             continue
         viewer = int(page.get_attribute("html", "data-viewer"))
         before = api.observation(state_now(page), viewer)

@@ -60,7 +60,7 @@ def claim_wins(obs):
 
 # ------------------------------------------------------------------ claim
 
-def test_a_claim_below_66_is_not_primary_and_asks_first(page, base_url):
+def test_a_claim_below_66_is_not_primary_and_asks_first_SV3(page, base_url):
     state = find_position("schnapsen", claim_loses)
     open_saved(page, base_url, state, {"speed": "off"})
     claim = page.locator("[data-zone='actions'] button[data-action='claim']")
@@ -90,7 +90,7 @@ def test_a_claim_below_66_is_not_primary_and_asks_first(page, base_url):
     assert page.watch.errors == []
 
 
-def test_a_winning_claim_is_primary_and_needs_no_confirmation(page, base_url):
+def test_a_winning_claim_is_primary_and_needs_no_confirmation_SV3(page, base_url):
     state = find_position("schnapsen", claim_wins)
     open_saved(page, base_url, state, {"speed": "off", "autoClaim": False})
     claim = page.locator("[data-zone='actions'] button[data-action='claim']")
@@ -231,7 +231,7 @@ def test_end_of_deal_panel_escape_goes_back_to_the_table(page, base_url):
 @pytest.mark.parametrize("profile, language", [("schnapsen", "fr"), ("bummerl", "de"),
                                                ("schneider", "fr"), ("schnapsen-strict", "cs"),
                                                ("schneider-neighbour", "pt")])
-def test_end_of_deal_panel_says_why_the_deal_is_worth_its_game_points(page, base_url, profile, language):
+def test_end_of_deal_panel_says_why_the_deal_is_worth_its_game_points_SV3_SV5_SS10(page, base_url, profile, language):
     """The engine's result.why in words (never computed by the page), in the player's language."""
     def last_move(obs):
         return len(obs["hand"]) == 1 and obs["opponent_hand_size"] == 1 and obs["to_move"] == 0 \

@@ -1,17 +1,11 @@
 // The set-up's opponent choice as stored (web/opponent.js) and pass-and-play saved games (web/games.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createStorage, memoryArea } from "../../../web/storage.js";
+import { memoryStorage } from "./memory-storage.mjs";
 import { cleanName, playerNames, MAX_NAME } from "../../../web/opponent.js";
 import { checkRecord } from "../../../web/games.js";
 
-function make(items = {}) {
-  const local = memoryArea();
-  for (const [k, v] of Object.entries(items)) local.setItem(k, v);
-  const problems = [];
-  const storage = createStorage({ local, session: memoryArea(), onProblem: (p) => problems.push(p) });
-  return { local, storage, problems };
-}
+const make = memoryStorage;
 
 test("the opponent choice defaults to the computer and is read back as written", () => {
   assert.deepEqual(make().storage.read("opponent"), { opponent: "computer", names: ["", ""], firstDealer: "random" });

@@ -2,16 +2,10 @@
 // the games against the computer; validated like the rest of the file.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createStorage, memoryArea } from "../../../web/storage.js";
+import { memoryStorage } from "./memory-storage.mjs";
 import { recordDeal, countFriendDeal, emptyStats, STATS_FORMAT } from "../../../web/stats-data.js";
 
-function make(initial = {}) {
-  const local = memoryArea();
-  for (const [k, v] of Object.entries(initial)) local.setItem(k, v);
-  const problems = [];
-  const storage = createStorage({ local, session: memoryArea(), onProblem: (p) => problems.push(p) });
-  return { local, storage, problems };
-}
+const make = memoryStorage;
 
 function deal({ winner = 0, points = 2, over = false, matchWinner = null } = {}) {
   const prev = { profile: "bummerl", result: null, match: { bummerls: [0, 0], over: false } };

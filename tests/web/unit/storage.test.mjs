@@ -1,17 +1,12 @@
 // web/storage.js, games.js and stats-data.js: every key read through its validating loader.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { memoryStorage } from "./memory-storage.mjs";
 import { createStorage, memoryArea, checkSetup, DEFAULT_SETUP, DEFAULT_SETTINGS, NEWEST } from "../../../web/storage.js";
 import { createGames } from "../../../web/games.js";
 import { countDeal, recordDeal, emptyStats, STATS_FORMAT } from "../../../web/stats-data.js";
 
-function make(items = {}) {
-  const local = memoryArea();
-  for (const [k, v] of Object.entries(items)) local.setItem(k, v);
-  const problems = [];
-  const storage = createStorage({ local, session: memoryArea(), onProblem: (p) => problems.push(p) });
-  return { local, storage, problems };
-}
+const make = memoryStorage;
 
 for (const text of ["null", '{"profile":"bogus"}', '{"profile":5}', '{"options":"x"}', "{not json", "[]",
   '{"level":"<script>"}', '{"length":"forever"}', '{"options":{"a b":1}}']) {
