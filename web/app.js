@@ -43,7 +43,7 @@ async function boot() {
     },
   });
   let view = null;
-  const controller = new Controller({ call: (cmd, args) => engine.call(cmd, args), storage,
+  const controller = new Controller({ call: (cmd, args, options) => engine.call(cmd, args, options), storage,
     autoClaim: () => settings.autoClaim, pointsSetting: () => settings.points, profiles: () => profiles,
     confirmClaim: (obs) => view.confirmClaim(obs) });
   // a friend on another device (web/duel/): the table draws whichever game it has

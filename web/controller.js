@@ -2,7 +2,8 @@
 // DOM-free (Node's test runner imports it): the engine call and the storage are injected.
 //
 //   const controller = new Controller({ call, storage, games, tab, autoClaim, budgetMs, seed });
-//     call(cmd, args) → Promise   engine-client.js's engine.call (kaffeehaus.api, docs/API.md)
+//     call(cmd, args, {onStep}) → Promise  engine-client.js's engine.call (kaffeehaus.api,
+//                                 docs/API.md); onStep receives each step while the call works
 //     storage                     web/storage.js; games: web/games.js (made from storage if omitted)
 //     tab                         this page's id (who wrote a saved game last)
 //     autoClaim() → bool          the player's setting: claim as soon as a claim wins
@@ -15,6 +16,9 @@
 // One engine message per turn: `play` (the player's action and the computer's whole reply) or
 // `computer_turn` (a game put on the table: the computer moves if it is its turn). Each returned
 // step is handed to the views in order ("step"), then the turn settles ("turn" or "dealOver").
+// Against the computer the engine reports each step as soon as it is applied (StepStream): the
+// table draws the player's card and the finished trick while the computer still chooses its next
+// card. A step that ends the deal waits for the whole answer (it is saved before it is shown).
 //
 // Pass and play (`opponent: "local"`, two people at one device): both seats are human. Each action
 // is `play(state, action, seat)` with no opponent; `viewer` is the seat whose observation is on the
@@ -31,7 +35,8 @@
 //                                        finished (takenTrick), or null
 //   "busy"      {busy}                   true: the page must not take actions; false: settled
 //   "acting"    {action, obs, auto}      the player chose a legal action (shown at once)
-//   "step"      {seat, action, observation, trick_view, prev}  one action the engine applied
+//   "step"      {seat, action, observation, trick_view, prev, more}  one action the engine applied;
+//                                        more: the computer moves next within this turn
 //   "turn"      {obs}                    the player is to act
 //   "dealOver"  {obs, over}              the deal is over (over: the match, or the single deal)
 //   "dealEnded" {prev, obs, id, mode, level, key, opponent, players}  a deal ended during play (saved first);
@@ -43,6 +48,7 @@
 //   "error"     {error, saved}           the engine failed; the game (and its save) are kept
 //   "history"   {length}                 the undo history changed
 import { createGames, newId } from "./games.js";
+import { StepStream } from "./step-stream.js";
 
 export const ME = 0;
 // The longest the computer may think about one move (docs/WEB.md): a cap for slow phones.
@@ -184,8 +190,11 @@ export class Controller extends Emitter {
         await this.#turn(generation, () => this.#look(state, this.viewer), null, restored ? "resume" : "deal");
         return;
       }
-      await this.#turn(generation, () => this.#askAi("computer_turn",
-        (opponent) => ({ state, seat: ME, level: opponent.level, seed: opponent.seed, budget_ms: opponent.budget_ms })), null);
+      const stream = new StepStream();
+      const answer = this.#askAi("computer_turn",
+        (opponent) => ({ state, seat: ME, level: opponent.level, seed: opponent.seed, budget_ms: opponent.budget_ms }), stream);
+      answer.catch(() => {});   // handled in #turn
+      await this.#turn(generation, () => answer, null, null, stream);
     } catch (error) {
       this.#fail(error);
     }
@@ -258,13 +267,14 @@ export class Controller extends Emitter {
     this.#setBusy(true);
     try {
       // the engine works (the computer chooses) while the table shows the player's choice
+      const stream = this.local ? null : new StepStream();
       const answer = this.local
         ? this.call("play", { state: this.state, action, seat: this.viewer }).then((result) => ({ ...result,
           seat: this.viewer, steps: action === "next" ? [] : result.steps }))   // a new deal is seen after the hand-off
-        : this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent }));
+        : this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent }), stream);
       answer.catch(() => {});   // handled below, once the view has drawn the choice
       await this.emit("acting", { action, obs, auto });
-      await this.#turn(generation, () => answer, obs, action === "next" ? "deal" : null);
+      await this.#turn(generation, () => answer, obs, action === "next" ? "deal" : null, stream);
     } catch (error) {
       if (error instanceof Abandoned) return;
       this.history = history;
@@ -287,7 +297,17 @@ export class Controller extends Emitter {
    * `seat`, whose observation it is): save, then show each step. `handOff`: pass and play hands
    * the device over even when the same seat acts next ("deal", "resume").
    */
-  async #turn(generation, request, prev, handOff = null) {
+  async #turn(generation, request, prev, handOff = null, stream = null) {
+    const start = prev;
+    let shown = 0;
+    // steps the engine reported while it still works: drawn now, up to the end of a deal
+    for (let step = stream && await stream.next(); step && !step.observation.result; step = await stream.next()) {
+      this.#check(generation);
+      await this.emit("step", { ...step, prev, more: this.#computerNext(step.observation) });
+      this.#check(generation);
+      prev = step.observation;
+      shown += 1;
+    }
     const result = await request();
     this.#check(generation);
     const before = { state: this.state, obs: this.obs, aiSeed: this.aiSeed, viewer: this.viewer };
@@ -304,7 +324,7 @@ export class Controller extends Emitter {
     await this.emit("history", { length: this.history.length });
     this.#check(generation);
     // a deal that ended during this call is reported once, now that it is saved
-    let seen = prev || before.obs;
+    let seen = start || before.obs;
     for (const step of result.steps) {
       if (step.observation.result && seen && !seen.result) {
         await this.emit("dealEnded", { prev: seen, obs: step.observation, id: this.id, mode: this.mode,
@@ -313,8 +333,8 @@ export class Controller extends Emitter {
       }
       seen = step.observation;
     }
-    for (const step of result.steps) {
-      await this.emit("step", { ...step, prev });
+    for (const step of result.steps.slice(shown)) {
+      await this.emit("step", { ...step, prev, more: this.#computerNext(step.observation) });
       this.#check(generation);
       prev = step.observation;
     }
@@ -366,18 +386,29 @@ export class Controller extends Emitter {
     return this.emit("busy", { busy: false });
   }
 
-  /** Engine calls that make the computer move; a level the engine refuses falls back to random. */
-  async #askAi(cmd, args) {
+  /** Whether, after a step showing `observation`, the computer moves next within the same call. */
+  #computerNext(observation) {
+    return !this.local && !observation.result && observation.to_move === 1 - observation.player;
+  }
+
+  /**
+   * Engine calls that make the computer move; a level the engine refuses falls back to random.
+   * `stream` (a StepStream) receives the steps while the call works, and is closed when it answers.
+   */
+  async #askAi(cmd, args, stream = null) {
     const opponent = () => ({ level: this.levelUsed, seed: this.aiSeed, budget_ms: this.budgetMs });
+    const options = stream ? { onStep: (step) => stream.push(step) } : undefined;
     try {
-      return await this.call(cmd, args(opponent()));
+      return await this.call(cmd, args(opponent()), options);
     } catch (error) {
       if (this.levelUsed !== "random" && error.type === "ValueError" && /level/i.test(error.message)) {
         this.levelUsed = "random";
         await this.emit("level", { level: this.level, levelUsed: this.levelUsed });
-        return this.call(cmd, args(opponent()));
+        return await this.call(cmd, args(opponent()), options);   // awaited: the stream stays open
       }
       throw error;
+    } finally {
+      stream?.close();
     }
   }
 

@@ -17,12 +17,15 @@
 //   engine.ready     → Promise<{ms, snapshot, stages}> resolves when kaffeehaus.api is imported
 //                      (ms: boot time in the worker; snapshot: true for a warm boot);
 //                      rejects with EngineError (type "BootTimeout" or "BootError")
-//   engine.call(cmd, args) → Promise<result>
+//   engine.call(cmd, args, { onStep }) → Promise<result>
 //       cmd:  one of COMMANDS (kaffeehaus.api function names, docs/API.md); anything else
 //             rejects at once with EngineError type "UnknownCommand".
 //       args: an object of keyword arguments, e.g. call("apply", {state, action: "QH"}),
 //             or an array of positional ones, e.g. call("apply", [state, "QH"]); omit for none.
 //             Must be plain JSON (checked here; Python receives it as JSON text).
+//       onStep (optional; "play" and "computer_turn"): called with each step of the turn as
+//             soon as the engine applied it, before the computer thinks about the next one
+//             (the same objects, in order, as result.steps); every step comes before the result.
 //       Calls may be made before `ready`: they wait for the engine. They run one at a time,
 //       in order, inside the worker, so the page never blocks while the AI thinks.
 //       Python exceptions reject with EngineError: .type is the Python class name
@@ -70,11 +73,11 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
   const engine = {
     state: "loading",
     ready,
-    call(cmd, args) {
+    call(cmd, args, { onStep } = {}) {
       if (!COMMANDS.includes(cmd)) {
         return Promise.reject(new EngineError("UnknownCommand", `unknown engine command: ${cmd}`));
       }
-      return send(cmd, args === undefined ? {} : args);
+      return send(cmd, args === undefined ? {} : args, typeof onStep === "function" ? onStep : null);
     },
     terminate() {
       fail(new EngineError("Terminated", "the engine was stopped"));
@@ -84,7 +87,7 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
     _flushSnapshot() { return send("__flush_snapshot", {}); },
   };
 
-  function send(cmd, args) {
+  function send(cmd, args, onStep = null) {
     if (failure) return Promise.reject(failure);
     // The arguments travel as JSON text: the engine checks its size and nesting before
     // parsing it (a structured clone of a value nested thousands deep would overflow the stack).
@@ -99,8 +102,8 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
     }
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, cmd, json });
+      pending.set(id, { resolve, reject, onStep });
+      worker.postMessage(onStep ? { id, cmd, json, stream: true } : { id, cmd, json });
       if (!watchdog) listen();
     });
   }
@@ -151,6 +154,14 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
     } else if (data.fatal !== undefined) {
       fail(new EngineError("BootError", `the Python engine failed to start: ${data.fatal}`));
       worker.terminate();
+    } else if (data.step !== undefined && pending.has(data.id)) {
+      const { onStep } = pending.get(data.id);
+      try {
+        if (onStep) onStep(JSON.parse(data.step));
+      } catch (e) {
+        console.warn("a step listener failed:", e);   // the call's result still comes
+      }
+      listen();
     } else if (pending.has(data.id)) {
       const { resolve, reject } = pending.get(data.id);
       pending.delete(data.id);

@@ -1,9 +1,11 @@
 // Kaffeehaus engine worker (module worker). Started only by engine-client.js.
 //
 // Boot: loads Pyodide from this origin, installs the engine wheel, imports kaffeehaus.api.
-// Then answers {id, cmd, args} with {id, result} or {id, error: {type, message, code, params}} by calling
+// Then answers {id, cmd, json} with {id, result} or {id, error: {type, message, code, params}} by calling
 // kaffeehaus.api.<cmd>(**args) (or (*args) for an array). Only JSON text crosses into and out
-// of Python; no PyProxy ever leaves this file. While booting it posts {progress: 0..1, stage},
+// of Python; no PyProxy ever leaves this file. A call with `stream: true` to one of STREAMED
+// also posts {id, step} (JSON text) for each step of the turn as soon as the engine applied
+// it, before the computer thinks about the next one. While booting it posts {progress: 0..1, stage},
 // then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
 //
 // Two ways to boot:
@@ -29,7 +31,9 @@ import json as _json, sys as _sys, traceback as _tb
 import kaffeehaus.api as _api
 from kaffeehaus.jsontext import parse as _parse
 
-def _kh_call(cmd, args_json):
+_STREAMED = ("play", "computer_turn")
+
+def _kh_call(cmd, args_json, post_step=None):
     try:
         if cmd.startswith("_"):
             raise AttributeError(f"not an API function: {cmd}")
@@ -39,6 +43,8 @@ def _kh_call(cmd, args_json):
         # size and nesting checked before parsing: a save nested thousands deep must be a
         # ValueError, not a stack overflow of the wasm runtime
         args = _parse(args_json, "the call's arguments")
+        if post_step is not None and cmd in _STREAMED and isinstance(args, dict):
+            args["on_step"] = lambda step: post_step(_json.dumps(step))
         result = fn(*args) if isinstance(args, list) else fn(**args)
         return _json.dumps({"result": result})
     except Exception as e:
@@ -193,14 +199,15 @@ function finish(t0, fromSnapshot) {
 }
 
 function handle(msg) {
-  const { id, cmd, json } = msg;
+  const { id, cmd, json, stream } = msg;
   if (typeof cmd !== "string" || !/^[a-z][a-z0-9_]*$/.test(cmd)) {
     postMessage({ id, error: { type: "BadRequest", message: `bad command ${JSON.stringify(cmd)}` } });
     return;
   }
   let text;
   try {
-    text = call(cmd, typeof json === "string" ? json : "{}");
+    const args = typeof json === "string" ? json : "{}";
+    text = stream === true ? call(cmd, args, (step) => postMessage({ id, step })) : call(cmd, args);
   } catch (e) {
     postMessage({ id, error: { type: "WorkerError", message: String(e && e.message || e) } });
     return;

@@ -171,25 +171,29 @@ def _ai_guard():
                           f"({type(exc).__name__})", "bad_observation") from None
 
 
-def play(state, action, seat, *, opponent=None):
+def play(state, action, seat, *, opponent=None, on_step=None):
     """`seat` plays `action` (IllegalAction if it is not legal for that seat); then, with
     `opponent` = {"level", "seed", "budget_ms"}, the computer (seat 1 - seat) moves while it
-    is to move. Returns {"state", "observation", "steps", "next_seed"} (docs/API.md)."""
+    is to move. Returns {"state", "observation", "steps", "next_seed"} (docs/API.md).
+    `on_step`: a Python callable given each step as soon as it is applied (the worker streams
+    them to the page); never a JSON argument."""
     game = _game.decode(state)
     seat = _args.check_seat(seat)
     opponent = _args.check_opponent(opponent)
-    return _turn_result(_turns.play(game, action, seat, opponent))
+    on_step = _args.check_on_step(on_step)
+    return _turn_result(_turns.play(game, action, seat, opponent, on_step))
 
 
-def computer_turn(state, seat, *, level="expert", seed=0, budget_ms=None):
+def computer_turn(state, seat, *, level="expert", seed=0, budget_ms=None, on_step=None):
     """The computer (seat 1 - seat) moves while it is to move (zero moves if it is not its
-    turn). Same result as `play`."""
+    turn). Same result and `on_step` as `play`."""
     game = _game.decode(state)
     seat = _args.check_seat(seat)
     level = _args.check_level(level)
     seed = _args.check_ai_seed(seed)
     budget_ms = _args.check_budget(budget_ms)
-    return _turn_result(_turns.computer_turn(game, seat, level, seed, budget_ms))
+    on_step = _args.check_on_step(on_step)
+    return _turn_result(_turns.computer_turn(game, seat, level, seed, budget_ms, on_step))
 
 
 def _turn_result(turn):

@@ -50,6 +50,13 @@ def check_budget(budget_ms):
 OPPONENT_KEYS = ("level", "seed", "budget_ms")
 
 
+def check_on_step(on_step):
+    """`play`'s step listener: None or a Python callable (JSON cannot carry one)."""
+    if on_step is not None and not callable(on_step):
+        raise ValueError(f"on_step must be null or a function, not {type(on_step).__name__}")
+    return on_step
+
+
 def check_opponent(opponent):
     """`play`'s opponent: None, or {"level", "seed", "budget_ms"} (each optional)."""
     if opponent is None:

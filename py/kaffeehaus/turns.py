@@ -4,15 +4,18 @@
 The computer is always seat `1 - seat`. Each of its decisions is made by
 `kaffeehaus.ai.choose_action` from ITS observation only, exactly as `api.ai_action` would be
 called with it; the k-th decision of one call uses the seed `seed + k`.
+
+`on_step`, when given, receives each step as soon as it is applied, before the computer
+thinks about the next one: the page draws the trick while the computer chooses its lead.
 """
 
 from .deal import IllegalAction
 from .observation import observe
 
 
-def play(game, action, seat, opponent):
+def play(game, action, seat, opponent, on_step=None):
     """`opponent`: None or validated {"level", "seed", "budget_ms"}."""
-    turn = Turn(game, seat)
+    turn = Turn(game, seat, on_step)
     turn.player_action(action)
     if opponent is None:
         return turn.finish(None)
@@ -20,8 +23,8 @@ def play(game, action, seat, opponent):
     return turn.finish(seed)
 
 
-def computer_turn(game, seat, level, seed, budget_ms):
-    turn = Turn(game, seat)
+def computer_turn(game, seat, level, seed, budget_ms, on_step=None):
+    turn = Turn(game, seat, on_step)
     return turn.finish(turn.computer_moves(level, seed, budget_ms))
 
 
@@ -33,10 +36,11 @@ def _choose(observation, level, seed, budget_ms):
 class Turn:
     """The games and steps of one call; `game` is the current (latest) one."""
 
-    def __init__(self, game, seat):
+    def __init__(self, game, seat, on_step=None):
         self.game = game
         self.seat = seat
         self.steps = []
+        self.on_step = on_step
 
     def player_action(self, action):
         game = self.game
@@ -66,8 +70,11 @@ class Turn:
                 and len(after.current.history) == len(before.current.history) + 1):
             trick_view = self._trick_view(before, actor, action)
         self.game = after
-        self.steps.append({"seat": actor, "action": action,
-                           "observation": observe(after, self.seat), "trick_view": trick_view})
+        step = {"seat": actor, "action": action,
+                "observation": observe(after, self.seat), "trick_view": trick_view}
+        self.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(step)
 
     def _trick_view(self, before, actor, card):
         """`seat`'s view with both cards of the trick on the table, before it is collected and

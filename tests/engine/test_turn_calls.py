@@ -248,3 +248,48 @@ def test_turn_calls_validate_the_seat(seat):
         api.computer_turn(state, seat)
     with pytest.raises(ValueError):
         api.play(state, api.legal_actions(state)[0], seat)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_on_step_reports_each_step_before_the_computer_thinks_again(profile, monkeypatch):
+    """The worker streams steps (docs/API.md): each one is reported as soon as it is applied,
+    so the page can draw a finished trick while the computer chooses its lead."""
+    reported = []
+    asked_after = []          # how many steps had been reported when the AI was asked
+    real = kaffeehaus.ai.choose_action
+
+    def recording(observation, **kwargs):
+        asked_after.append(len(reported))
+        return real(observation, **kwargs)
+
+    monkeypatch.setattr(kaffeehaus.ai, "choose_action", recording)
+    several = 0
+    for state in positions(profile, 8, 3):
+        seat = api.to_move(state)
+        if seat is None:
+            continue
+        for action in api.legal_actions(state)[:3]:
+            reported.clear()
+            asked_after.clear()
+            out = api.play(state, action, seat, opponent={"level": "heuristic", "seed": 2},
+                           on_step=reported.append)
+            assert json.dumps(reported) == json.dumps(out["steps"])
+            # each decision of the computer comes once every step before it was reported
+            computer_steps = [i for i, step in enumerate(out["steps"]) if step["seat"] != seat]
+            assert asked_after == computer_steps
+            several += len(out["steps"]) > 2
+    assert several, "some turn had the computer answer and lead"
+    reported.clear()
+    state = api.new_match(profile, seed="stream/turn")
+    out = api.computer_turn(state, 1 - api.to_move(state), level="heuristic", on_step=reported.append)
+    assert reported == out["steps"]
+
+
+@pytest.mark.parametrize("on_step", ["print", 5, {"f": 1}, [print]])
+def test_on_step_must_be_a_function(on_step):
+    """JSON cannot carry a function: whatever the page sends as on_step is refused."""
+    state = api.new_deal("schnapsen", seed=1)
+    with pytest.raises(ValueError):
+        api.play(state, api.legal_actions(state)[0], api.to_move(state), on_step=on_step)
+    with pytest.raises(ValueError):
+        api.computer_turn(state, 0, on_step=on_step)

@@ -189,3 +189,40 @@ def test_deeply_nested_arguments_are_a_valueerror_and_the_worker_lives_on(page, 
     assert "nested too deeply" in res["message"] and len(res["message"]) <= 200
     state = call(page, "new_deal", {"profile": "schnapsen", "seed": 3})
     assert state["ok"] and call(page, "to_move", [state["value"]])["ok"]
+
+
+def test_a_streamed_turn_reports_each_step_before_its_answer(page, base_url):
+    """engine-client's onStep: the worker posts each step of `play` as soon as the engine applied
+    it (docs/API.md), so the table can draw a trick while the computer chooses its lead."""
+    start(page, base_url)
+    for profile in ("schneider", "schnapsen"):
+        state = api.new_match(profile, seed=5)
+        seat = 0
+        several = False
+        for _ in range(12):
+            legal = api.legal_actions(state)
+            if not legal or api.to_move(state) != seat:
+                break
+            args = {"state": state, "action": legal[0], "seat": seat,
+                    "opponent": {"level": "hard", "seed": 3}}
+            got = page.evaluate("""async (args) => {
+                const log = [];
+                const result = await window.kh.engine.call("play", args, {
+                    onStep: (step) => log.push(["step", step]) });
+                log.push(["answer", null]);
+                return { log, result };
+            }""", args)
+            expected = api.play(state, legal[0], seat, opponent={"level": "hard", "seed": 3})
+            assert got["result"] == expected
+            kinds = [kind for kind, _ in got["log"]]
+            assert kinds == ["step"] * len(expected["steps"]) + ["answer"]
+            assert [step for _, step in got["log"][:-1]] == expected["steps"]
+            several = several or len(expected["steps"]) > 2
+            state = expected["state"]
+        assert several, f"{profile}: no turn where the computer answered and led"
+    # a page cannot pass anything callable: a JSON on_step is refused, the worker lives on
+    refused = call(page, "play", {"state": state, "action": api.legal_actions(state)[0],
+                                  "seat": api.to_move(state), "on_step": "print"})
+    assert not refused["ok"] and refused["type"] == "ValueError"
+    assert call(page, "to_move", [state])["ok"]
+    assert page.watch.errors == []

@@ -316,7 +316,7 @@ export class TableView {
   }
 
   /** One applied action: the finished trick first (trick_view), then the position after it. */
-  async step({ seat, action, observation, trick_view: trickView, prev }) {
+  async step({ seat, action, observation, trick_view: trickView, prev, more }) {
     const generation = this.controller.generation;
     if (seat !== observation.player) this.computerNews(action, observation);
     let before = snapshot(this.els.table);
@@ -335,7 +335,7 @@ export class TableView {
       if (generation !== this.controller.generation) return;
       // more steps of this turn follow (the computer took the trick and leads): the next step
       // draws the cards drawn from the talon together with its lead, in one movement
-      if (this.moreSteps(observation)) return;
+      if (more) return;
       before = snapshot(this.els.table);
     }
     this.drawTable(observation);
@@ -343,15 +343,8 @@ export class TableView {
     const moving = flip(this.els.table, before, this.settings, origin);
     // the player's own lead (its card is on the table already): the hand closes up while the
     // computer's answer comes, not before it
-    if (seat === observation.player && !trickView && this.moreSteps(observation)) return;
+    if (seat === observation.player && !trickView && more) return;
     await moving;
-  }
-
-  /** Whether the turn the controller is showing has steps after the one that led to `observation`. */
-  moreSteps(observation) {
-    const last = this.controller.obs;
-    return Boolean(last && Array.isArray(last.actions) && Array.isArray(observation.actions)
-      && last.actions.length > observation.actions.length);
   }
 
   /** The winning card of the trick on the table, and a short label under the trick. */

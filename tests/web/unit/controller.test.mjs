@@ -388,3 +388,65 @@ test("pass and play: the first dealer chosen on the set-up goes to the engine", 
   await computer.controller.start({ ...CHOICE, firstDealer: 1 });
   assert.equal("dealer" in computer.engine.calls[0].args, false, "against the computer the seed decides");
 });
+
+// --- steps reported while the engine still works (engine-client onStep) -------------------------
+
+const until = async (check) => {
+  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 2));
+  assert.ok(check(), "waited too long");
+};
+
+test("against the computer the steps are drawn while the call still works; none twice", async () => {
+  const { controller, engine, events } = setup();
+  await controller.start(CHOICE);
+  events.length = 0;
+  const release = engine.hold();
+  const acting = controller.act("AH");
+  const stepsNow = () => events.filter((e) => e.type === "step").map((e) => [e.detail.seat, e.detail.action]);
+  await until(() => stepsNow().length === 2);
+  assert.equal(engine.calls.at(-1).streamed, true);
+  assert.equal(controller.busy, true, "the answer has not come yet");
+  assert.ok(!events.some((e) => e.type === "saved"), "nothing saved before the answer");
+  release();
+  await acting;
+  assert.deepEqual(stepsNow(), [[0, "AH"], [1, "KS"]]);
+  const steps = events.filter((e) => e.type === "step").map((e) => e.detail);
+  assert.equal(steps[0].more, true, "the computer answers the player's lead in the same call");
+  assert.equal(steps[1].more, false, "the player leads the next trick");
+  assert.equal(steps[1].prev, steps[0].observation);
+  assert.deepEqual(types(events, ["step", "saved", "turn"]), ["step", "step", "saved", "turn"]);
+});
+
+test("a streamed trick the computer takes says that its lead follows", async () => {
+  const { controller, events } = setup({ engine: fakeEngine({ computerLeads: true }) });
+  await controller.start(CHOICE);   // the computer leads the first trick
+  events.length = 0;
+  await controller.act(controller.obs.legal_actions[0]);
+  const steps = events.filter((e) => e.type === "step").map((e) => e.detail);
+  assert.deepEqual(steps.map((s) => [s.seat, Boolean(s.trick_view), s.more]), [[0, true, true], [1, false, false]]);
+});
+
+test("the step that ends the deal waits for the answer: saved and reported first", async () => {
+  const { controller, engine, events } = setup();
+  await controller.start(CHOICE);
+  await controller.act("AH");
+  await controller.act("KH");
+  events.length = 0;
+  const release = engine.hold();
+  const acting = controller.act("QH");
+  await until(() => events.some((e) => e.type === "step"));
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(events.filter((e) => e.type === "step").map((e) => e.detail.action), ["QH"],
+    "the computer's last card ends the deal: not shown before the answer");
+  release();
+  await acting;
+  assert.deepEqual(types(events, ["step", "saved", "dealEnded", "dealOver"]), ["step", "saved", "dealEnded", "step", "dealOver"]);
+});
+
+test("pass and play streams nothing (no computer)", async () => {
+  const { controller, engine } = setup();
+  await controller.start({ ...CHOICE, opponent: "local", players: ["Anna", "Ben"] });
+  await controller.reveal();
+  await controller.act(controller.obs.legal_actions[0]);
+  assert.ok(engine.calls.filter((c) => c.cmd === "play").every((c) => !c.streamed));
+});

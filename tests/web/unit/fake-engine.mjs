@@ -80,8 +80,10 @@ export function fakeEngine({ computerLeads = false } = {}) {
     },
   };
 
-  async function call(cmd, args) {
-    calls.push({ cmd, args: JSON.parse(JSON.stringify(args)) });
+  let gate = null;   // hold(): the next answer waits (its steps are reported first, as the worker does)
+
+  async function call(cmd, args, { onStep } = {}) {
+    calls.push({ cmd, args: JSON.parse(JSON.stringify(args)), streamed: Boolean(onStep) });
     await new Promise((r) => setTimeout(r, 1));
     if (failNext && (!failNext.cmd || failNext.cmd === cmd)) {
       const error = failNext.error;
@@ -89,11 +91,26 @@ export function fakeEngine({ computerLeads = false } = {}) {
       throw error;
     }
     if (!api[cmd]) { const e = new Error(`unknown ${cmd}`); e.type = "UnknownCommand"; throw e; }
-    return JSON.parse(JSON.stringify(api[cmd](args)));
+    const result = JSON.parse(JSON.stringify(api[cmd](args)));
+    for (const step of onStep ? result.steps : []) {
+      await new Promise((r) => setTimeout(r, 1));
+      onStep(JSON.parse(JSON.stringify(step)));
+    }
+    if (gate) {
+      const held = gate;
+      gate = null;
+      await held;
+    }
+    return result;
   }
 
   return {
     call, calls,
+    hold() {
+      let release;
+      gate = new Promise((r) => { release = r; });
+      return release;
+    },
     failOnce(cmd, type, message = "failed") {
       const error = new Error(message);
       error.type = type;
