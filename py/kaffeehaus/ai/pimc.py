@@ -10,7 +10,10 @@ the perfect-information position and the rest of the deal is valued:
   then the solver finishes it exactly.
 
 The same layouts are used for every action (common random numbers), so the comparison
-between actions is far less noisy than the values themselves. Samples are drawn from a
+between actions is far less noisy than the values themselves. When few cards are unseen the
+samples repeat (in Schnapsen Phase 2 after the last draw every sample is the one layout left):
+a layout drawn again within one call reuses its values instead of being solved again, and its
+node count is counted again, so means, samples used and decisions are those without the memo. Samples are drawn from a
 `random.Random` seeded by the caller's seed and the public move number, so the choice is a
 function of (observation, seed, iteration budget) only; a time limit can only stop the
 sampling loop early.
@@ -80,6 +83,11 @@ class Config:
         return self.rollout_stock
 
 
+# Reuse the values of a layout drawn again within one `evaluate` call (its node count is
+# counted again, so the node cap stops at the same sample: decisions and means unchanged).
+MEMO = True
+
+
 def is_exact(pos, exact_stock):
     if pos.game == "schnapsen":
         return pos.closed_by is not None or len(pos.stock) <= exact_stock
@@ -124,6 +132,9 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
     used = 0
     nodes = 0
+    # layouts already solved in this call, by (opponent hand, stock order, actions valued):
+    # when few cards are unseen the samples repeat (one layout in Phase 2 after the last draw)
+    memo = {}
     threshold = config.threshold(obs)
     samples = config.samples_for(obs)
     for i in range(samples):
@@ -136,13 +147,27 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
             best = means[0][0]
             live = [a for k, (m, a) in enumerate(means) if k < config.keep or m >= best - config.margin]
         opp, stock = info.sample(rng)
-        pos = info.position(opp, stock)
-        solver = Solver(me, utility)
-        for a in live:
-            child = pos.copy()
-            child.apply(a)
-            totals[a] += value_after(child, me, solver, threshold)
+        key = (opp, tuple(stock), tuple(live))
+        done = memo.get(key) if MEMO else None
+        if done is None:
+            done = memo[key] = _solve_layout(info, opp, stock, live, me, utility, threshold)
+        values, cost = done
+        for a, v in zip(live, values):
+            totals[a] += v
             counts[a] += 1
-        nodes += solver.nodes
+        nodes += cost
         used += 1
     return {a: totals[a] / max(1, counts[a]) for a in actions}, used
+
+
+def _solve_layout(info, opp, stock, live, me, utility, threshold):
+    """([value of each action of `live`], solver nodes visited) in one layout: a deterministic
+    function of its arguments (the rollouts draw no random numbers, the solver is new)."""
+    pos = info.position(opp, stock)
+    solver = Solver(me, utility)
+    values = []
+    for a in live:
+        child = pos.copy()
+        child.apply(a)
+        values.append(value_after(child, me, solver, threshold))
+    return values, solver.nodes
