@@ -3,6 +3,8 @@
 
     python3 bench/pace.py [--deals N] [--level expert] [--no-build]
 
+(`bench/web.py` runs the same measurement as part of the web benchmark: `--pace-deals N`.)
+
 Serves the built site (dist/, built unless --no-build) on 127.0.0.1 and drives Debian's
 /usr/bin/chromium through Playwright at the default speed setting (animations on). For single
 deals of `schnapsen` and `schneider` it plays the first legal card at every turn and times each
@@ -16,6 +18,7 @@ fresh deals, how often the computer led the first trick (a fair first dealer giv
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -34,7 +37,9 @@ Worker.prototype.postMessage = function (message, ...rest) {
   if (!this.__timed) {
     this.__timed = new Map();
     this.addEventListener('message', ({ data }) => {
-      const began = data && this.__timed.get(data.id);
+      // the call's answer (a streamed step, {id, step}, comes while the engine still works)
+      const answered = data && (data.result !== undefined || data.error !== undefined);
+      const began = answered ? this.__timed.get(data.id) : undefined;
       if (began !== undefined) {
         window.__engineMs.push(performance.now() - began);
         this.__timed.delete(data.id);
@@ -61,6 +66,7 @@ new MutationObserver(() => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-busy', 'data-status'] });
 """
 PLAYER_TURN = ("your-turn", "deal-over", "match-over")
+GAMES = ("schnapsen", "schneider")
 
 
 def wait_for_player(page, timeout=60_000):
@@ -113,6 +119,44 @@ def play_deal(page, profile, level):
     return times, engine, inpage, computer_led
 
 
+def measure(browser, url, profile, deals, level="expert"):
+    """Turn times of `deals` fresh single deals of `profile` against `level`: a dict of lists
+    (seconds) and the count of deals where the computer led first."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(ENGINE_TIMER)
+    page = ctx.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
+        out = {"driver": [], "engine": [], "in_page": [], "computer_first": 0, "deals": deals}
+        for _ in range(deals):
+            times, engine, inpage, computer_led = play_deal(page, profile, level)
+            out["driver"] += times
+            out["engine"] += engine
+            out["in_page"] += inpage
+            out["computer_first"] += computer_led
+        return out
+    finally:
+        ctx.close()
+
+
+def report(profile, level, figures):
+    """One line of figures for `measure`'s result."""
+    times = sorted(figures["driver"])
+    rest = sorted(t - e for t, e in zip(figures["driver"], figures["engine"]))
+    inpage = sorted(figures["in_page"])
+    p90 = lambda xs: xs[int(0.9 * (len(xs) - 1))]  # noqa: E731
+    return (f"{profile:10s} {level}: {len(times)} turns over {figures['deals']} deals, "
+            f"in the page (click event to the turn) median {statistics.median(inpage):.2f} s, "
+            f"p90 {p90(inpage):.2f} s; "
+            f"driver's click to next turn median {statistics.median(times):.2f} s, "
+            f"p90 {p90(times):.2f} s, max {times[-1]:.2f} s; "
+            f"engine calls (until the answer) median {statistics.median(figures['engine']):.2f} s, "
+            f"driver minus engine median {statistics.median(rest):.2f} s; "
+            f"computer led first in {figures['computer_first']} of {figures['deals']} deals; "
+            f"load average {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -130,31 +174,9 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch_options())
-            for profile in ("schnapsen", "schneider"):
-                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-                ctx.add_init_script(ENGINE_TIMER)
-                page = ctx.new_page()
-                page.goto(url)
-                page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
-                all_times, all_engine, all_inpage, computer_first = [], [], [], 0
-                for _ in range(args.deals):
-                    times, engine, inpage, computer_led = play_deal(page, profile, args.level)
-                    all_times += times
-                    all_engine += engine
-                    all_inpage += inpage
-                    computer_first += computer_led
-                rest = sorted(t - e for t, e in zip(all_times, all_engine))
-                all_times.sort()
-                p90 = all_times[int(0.9 * (len(all_times) - 1))]
-                print(f"{profile:10s} {args.level}: {len(all_times)} turns over {args.deals} deals, "
-                      f"click to next turn median {statistics.median(all_times):.2f} s, "
-                      f"p90 {p90:.2f} s, max {all_times[-1]:.2f} s; "
-                      f"in the page (click event to the turn) median "
-                      f"{statistics.median(all_inpage):.2f} s; "
-                      f"engine calls median {statistics.median(all_engine):.2f} s, "
-                      f"the rest (table) median {statistics.median(rest):.2f} s; "
-                      f"computer led first in {computer_first} of {args.deals} deals")
-                ctx.close()
+            for profile in GAMES:
+                print(report(profile, args.level, measure(browser, url, profile, args.deals, args.level)),
+                      flush=True)
             browser.close()
     finally:
         server.shutdown()

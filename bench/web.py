@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Web benchmark: transfer size, time to table and to engine ready (cold/warm), AI time.
 
-    python3 bench/web.py [--runs N] [--positions N] [--no-build]
+    python3 bench/web.py [--runs N] [--positions N] [--pace-deals N] [--no-build]
 
 Builds the site into .cache/bench-dist/ (unless --no-build), serves it with build.py's server on 127.0.0.1 (same headers
 as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
@@ -16,12 +16,14 @@ as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
   warm = second visit (HTTP cache + the engine's memory snapshot in Cache Storage).
 - AI: ai_action per level inside the worker (round trip from the page), over positions from
   seeded matches.
+- Pace of play (bench/pace.py's measurement): seconds from the click on a card to the
+  player's next turn at the default speed against the expert, over fresh single deals of
+  Schnapsen and Schneider, and who led the first trick.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import os
 import shutil
 import statistics
@@ -29,7 +31,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,6 +41,9 @@ LEVELS = ["random", "easy", "medium", "hard", "expert"]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  the repo's build.py: build(), SiteHandler, ThreadingServer
 from tools.browser import launch_options  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+import pace  # noqa: E402  the pace of play (bench/pace.py)
 
 
 def get_brotli():
@@ -183,6 +187,8 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3, help="cold and warm visits each (median)")
     ap.add_argument("--positions", type=int, default=12, help="positions per AI level")
+    ap.add_argument("--pace-deals", type=int, default=6,
+                    help="fresh single deals per game for the pace of play (0: skip)")
     ap.add_argument("--no-build", action="store_true", help="reuse .cache/bench-dist/")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
@@ -214,6 +220,8 @@ def main() -> None:
                 shutil.rmtree(profile, ignore_errors=True)
         browser = p.chromium.launch(**launch)
         ai = ai_times(browser, url, args.positions)
+        pace_lines = [pace.report(game, "expert", pace.measure(browser, url, game, args.pace_deals))
+                      for game in (pace.GAMES if args.pace_deals > 0 else ())]
         browser.close()
     server.shutdown()
 
@@ -238,6 +246,10 @@ def main() -> None:
         else:
             print(f"    {level:8s} median {med(times):7.1f} ms   max {max(times):7.1f} ms   "
                   f"({len(times)} positions)")
+    if pace_lines:
+        print("  pace of play against the expert (click on a card to the player's next turn):")
+        for line in pace_lines:
+            print(f"    {line}")
     print("  files of a first visit:")
     for rel in first_paths:
         print(f"    {(dist / rel).stat().st_size:>10,d}  {rel}")
