@@ -8,6 +8,9 @@
 //
 //   findCodes(text)        → [code]   every code in pasted text or a link (#duel=…), in order;
 //                                     line breaks inside a code ignored (messengers wrap lines)
+//   readCodes(text)        → Promise<[code]>  the same, but a line after a code is joined to it
+//                                     only if the code then still reads ("See you" on the next
+//                                     line is not glued to it)
 //   codeFromHash(hash)     → [code]   the codes of a "#duel=<code>[~<code>]" location hash
 //   duelLink(base, codes)  → "<base>#duel=<code>[~<code>…]"
 //   readEnvelope(code)     → Promise<{game, seq, from, hello}>; rejects with CodeError
@@ -38,6 +41,61 @@ export function findCodes(text) {
   } catch { /* a lone % in pasted text: read it as it is */ }
   const joined = plain.replace(/[ \t]*[\r\n]+[ \t]*/g, "").replace(/kd1\./g, " kd1.").replace(/~/g, " ");
   return [...joined.matchAll(CODE)].map((m) => m[0]);
+}
+
+/**
+ * Every code in `text`, with the lines after it joined to it only as far as it needs to read: a
+ * messenger wraps a long code over several lines, and a word on the line after a code is not
+ * part of it. A code that reads at no join stays whole (and is reported damaged).
+ */
+export async function readCodes(text) {
+  if (typeof text !== "string") return [];
+  let plain = text;
+  try {
+    plain = decodeURIComponent(text);
+  } catch { /* as in findCodes */ }
+  const lines = plain.split(/\r?\n/).map((line) => line.trim());
+  const codes = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const found = [...lines[i].replace(/kd1\./g, " kd1.").replace(/~/g, " ").matchAll(CODE)];
+    for (const [n, match] of found.entries()) {
+      let code = match[0];
+      const endsLine = n === found.length - 1 && lines[i].endsWith(code);
+      // the lines that may continue it: whole base64url runs, then one more leading run
+      const tails = [];
+      for (let j = i + 1; endsLine && j < lines.length; j += 1) {
+        const run = /^[A-Za-z0-9_-]+/.exec(lines[j]);
+        if (!run || run[0].startsWith("kd1")) break;
+        tails.push(run[0]);
+        if (run[0].length !== lines[j].length) break;
+      }
+      // the shortest join that reads: a cut zlib stream never reads (its checksum is at its end),
+      // while words after a complete one may be taken for trailing bytes and ignored; reading
+      // at no join, the code takes every line (and is reported damaged)
+      let joined = 0;
+      while (joined < tails.length && !(await reads(code + tails.slice(0, joined).join("")))) joined += 1;
+      code += tails.slice(0, joined).join("");
+      codes.push(code);
+      if (joined) {
+        // the continued lines are used up; a partly used line keeps its rest
+        const last = i + joined;
+        lines[last] = lines[last].slice(tails[joined - 1].length).trim();
+        for (let k = i + 1; k < last; k += 1) lines[k] = "";
+        i = last - 1;
+        break;
+      }
+    }
+  }
+  return codes;
+}
+
+async function reads(code) {
+  try {
+    await readEnvelope(code);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function isDuelHash(hash) {

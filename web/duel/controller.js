@@ -32,7 +32,7 @@
 //   "problem"   {kind, error, detail}  a code or a call was refused (kind: see errorKind);
 //                                      the duel is kept at its last verified position
 import { Emitter, pointsShown, isOver } from "../controller.js";
-import { findCodes, readEnvelope, CodeError } from "./codes.js";
+import { readCodes, readEnvelope, CodeError } from "./codes.js";
 import { fromSeat } from "./seat.js";
 import { createDuels } from "./store.js";
 
@@ -195,7 +195,7 @@ export class DuelController extends Emitter {
    */
   receive(text) {
     return this.#exclusive(async () => {
-      const codes = findCodes(text);
+      const codes = await readCodes(text);
       if (!codes.length) {
         await this.#problem(new CodeError(String(text || "").trim() ? "damaged" : "empty"));
         return false;

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { DuelController, errorKind, stepsBetween } from "../../../web/duel/controller.js";
 import { createDuels, checkDuel } from "../../../web/duel/store.js";
 import { fromSeat } from "../../../web/duel/seat.js";
-import { findCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
+import { findCodes, readCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
 import { createStorage, memoryArea } from "../../../web/storage.js";
 import { fakeDuelEngine, encode, refuse } from "./fake-duel.mjs";
 
@@ -288,4 +288,33 @@ test("steps between two positions: one per action, the completing one with the t
   assert.deepEqual(steps[0].trick_view.trick, [[0, "AH"], [1, "QS"]]);
   assert.equal(steps[0].trick_view.opponent_hand_size, 1);
   assert.equal(steps[1].trick_view, null);
+});
+
+test("a word on the line after a code is not glued to it; a wrapped code is joined", async () => {
+  const body = { text: "x".repeat(300), n: [1, 2, 3] };
+  const one = encode({ game: "g1", seq: 2, prev: "", from: 1, body });
+  const two = encode({ game: "g1", seq: 3, prev: "", from: 1, body: {} });
+  const wrapped = (code) => code.match(/.{1,60}/g);
+  assert.deepEqual(await readCodes(`${one}\nThanks`), [one], "a word on the next line");
+  assert.deepEqual(await readCodes(`Here it is:\n${wrapped(one).join("\n")}\nSeeYou\nBye`), [one], "wrapped, then words");
+  const lines = wrapped(one);
+  assert.deepEqual(await readCodes(`${lines.slice(0, -1).join("\n")}\n${lines.at(-1)} thanks ${two}`), [one, two],
+    "the last wrapped line goes on with words and another code");
+  assert.deepEqual(await readCodes(`${one}\n${two}`), [one, two], "one code per line");
+  // a damaged code stays whole (the player is told it is damaged), as findCodes reads it
+  const broken = `${one.slice(0, 100)}\n${one.slice(120)}`;
+  assert.deepEqual(await readCodes(broken), findCodes(broken));
+  await assert.rejects(readEnvelope((await readCodes(broken))[0]), CodeError);
+  // the plain reader glues the word: why readCodes exists
+  assert.notDeepEqual(findCodes(`${one}\nThanks`), [one]);
+});
+
+test("a pasted code followed by a word on the next line is applied", async () => {
+  const a = player();
+  const b = player();
+  await a.duel.create(CHOICE);
+  const invitation = a.duel.outbox.join("");
+  assert.equal(await b.duel.receive(`${invitation}\nSee you!`), false, "an invitation is offered");
+  assert.equal(b.events.filter((e) => e.type === "invitation").length, 1);
+  assert.ok(!b.events.some((e) => e.type === "problem"), "no damaged code");
 });
