@@ -69,7 +69,7 @@ async function boot() {
   };
   installLocal({ controller, table, view, settings });   // before the language listener below: the hand-off redraws first
   installLanguage({ storage, controller });
-  installPractice({ controller, settings, ui, announce: (text) => view.announce(text) });
+  installPractice({ controller, table, settings, ui, announce: (text) => view.announce(text) });
   installStats({ controller, storage, profiles: () => profiles });
   installSound({ controller, settings });   // before the settings are bound: it adds the sound checkbox
   installSaves({ controller, storage });
@@ -150,7 +150,7 @@ async function boot() {
   offerResume();
   startOffline(storage, () => (controller.readOnly ? null : controller.id));
   const daily = installDaily({ controller, storage, setup, fail, share: () => openShare(links, { withMoves: true }) });
-  const links = { controller, setup, daily, fail };
+  const links = { controller, table, setup, daily, fail };
   installLinks(links);
   // a link in the URL comes first; else a reload that asked for it continues the saved game
   if (await duelUi.openFromLocation()) return;   // a friend's invitation or move (#duel=)

@@ -334,7 +334,7 @@ async function copyLink(node) {
 export async function openShare(links, { withMoves } = {}) {
   const { controller } = links;
   const state = controller.state;
-  if (!state) return;
+  if (!state || !sharable(links)) return;
   const node = shareDialog();
   shareState = { controller, state, level: controller.level, day: await links.daily.dateOf(state) };
   const box = node.querySelector("[data-share-moves]");
@@ -343,11 +343,18 @@ export async function openShare(links, { withMoves } = {}) {
   await fillShare(node);
 }
 
+/** A link is shared only of a game against the computer on the table: a friend's game would show
+ * the hands still hidden (pass and play), a duel is not the controller's game. */
+function sharable({ controller, table = controller }) {
+  return (table.active || controller) === controller && !controller.local && Boolean(controller.state);
+}
+
 /**
- * The "Share" button in the top bar, shown while a game is on the table: its own item of the
+ * The "Share" button in the top bar, shown while a game against the computer is on the table: its own item of the
  * bar, before the menu (the bar wraps, so long words in any language never widen the page);
  * and a link pasted into the address bar of the open page (only the hash changes).
- * links = {controller, setup (the set-up view: its level), daily (web/daily.js), fail(error)}.
+ * links = {controller, table (tableSwitch: whichever game has the table), setup (the set-up view:
+ * its level), daily (web/daily.js), fail(error)}.
  */
 export function installLinks(links) {
   const menu = document.querySelector("header .menu");
@@ -362,7 +369,7 @@ export function installLinks(links) {
     });
     button.className = "share-button";
     bar.insertBefore(button, menu);
-    links.controller.on("began", () => { button.hidden = false; });
+    (links.table || links.controller).on("began", () => { button.hidden = !sharable(links); });
   }
   window.addEventListener("hashchange", () => {
     if (/[#&]s=/.test(window.location.hash)) openLinkFromLocation(links).catch(links.fail);

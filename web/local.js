@@ -2,7 +2,7 @@
 // `opponent: "local"`): the table's words name the two players (the "local.say.*" strings stand
 // in for the ones that say "you" and "the computer", from the seat looking: controller.viewer),
 // and the hand-off screen between turns (web/table/handoff.js).
-import { setOverlay, applyStatic } from "./table/i18n.js";
+import { addOverlay, applyStatic, promoted } from "./table/i18n.js";
 import { HandoffView } from "./table/handoff.js";
 
 const SAY = "local.say.";
@@ -10,11 +10,7 @@ const html = document.documentElement;
 
 /** The language's strings with the "local.say.*" ones in place of their keys, naming `you` and `other`. */
 export function namedStrings(strings, you, other) {
-  const out = { ...strings };
-  for (const [key, text] of Object.entries(strings)) {
-    if (key.startsWith(SAY)) out[key.slice(SAY.length)] = text.replace(/\{you\}/g, () => you).replace(/\{other\}/g, () => other);
-  }
-  return out;
+  return promoted(strings, SAY, (text) => text.replace(/\{you\}/g, () => you).replace(/\{other\}/g, () => other));
 }
 
 /**
@@ -24,7 +20,7 @@ export function namedStrings(strings, you, other) {
 export function installLocal({ controller, table = controller, view, settings }) {
   const playing = () => (table.active || controller) === controller && controller.local && controller.players;
   const cache = { strings: null, id: null, table: null };
-  setOverlay((strings) => {
+  addOverlay((strings) => {
     if (!playing()) return null;
     const you = controller.players[controller.viewer];
     const other = controller.players[1 - controller.viewer];

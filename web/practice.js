@@ -26,7 +26,7 @@ export function formatValue(value) {
 }
 
 /** `ui`: the page's own events (web/app.js: "setup" {shown}); `announce(text)`: for screen readers. */
-export function installPractice({ controller, settings, ui, announce }) {
+export function installPractice({ controller, table = controller, settings, ui, announce }) {
   const deckStyle = () => settings.deckStyle;
   const name = (action, obs) => actionName(action, obs, deckStyle());
 
@@ -66,7 +66,8 @@ export function installPractice({ controller, settings, ui, announce }) {
     const obs = controller.obs;
     const settled = !controller.busy && obs && !controller.readOnly;
     const practice = controller.mode === "practice";
-    bar.hidden = setupShown || !html.dataset.playing;
+    // hints, undo and the analysis are for a game against the computer on the table
+    bar.hidden = setupShown || !html.dataset.playing || !againstComputer();
     html.dataset.mode = controller.mode;
     modeLabel.hidden = !practice;
     hintButton.hidden = !practice;
@@ -78,7 +79,12 @@ export function installPractice({ controller, settings, ui, announce }) {
     if (!practice && analyseButton.hidden) bar.hidden = true;   // nothing to show: no room taken
   }
 
+  function againstComputer() {
+    return (table.active || controller) === controller && !controller.local;
+  }
+
   for (const type of ["busy", "began", "turn", "dealOver", "history", "readOnly"]) controller.on(type, refresh);
+  if (table !== controller) table.on("began", refresh);   // another game (a duel) took the table
   controller.on("began", () => {
     analysis = null;
     clearHint();

@@ -117,6 +117,10 @@ def check_seat(page, state, seat):
     leaked = (other & set(found["face"])) - set(obs["known_opponent_cards"])
     assert not leaked, f"the other hand's cards are in the page: {leaked}"
     assert page.text_content("[data-opponent-label]") == NAMES[1 - seat]
+    # the score sheet keeps its columns at a hand-off: the first player's on the left
+    heads = page.eval_on_selector_all("[data-sheet] thead th", "els => els.map((e) => e.textContent)")
+    for at in range(0, len(heads), 3):
+        assert heads[at + 1:at + 3] == NAMES, heads
     return obs
 
 
@@ -156,6 +160,9 @@ def test_a_whole_deal_pass_and_play_hides_each_hand(context, base_url):
     text = panel.text_content()
     assert any(name in text for name in NAMES) and "computer" not in text.lower()
     assert page.get_attribute("[data-status]", "data-status") == "match-over"
+    # no share link (it holds the deck) and no expert review in a game between two people
+    assert page.locator("[data-ui='share']").is_hidden()
+    assert page.locator("[data-ui='analyse']").is_hidden()
     assert page.watch.errors == []
 
 

@@ -14,7 +14,7 @@
 // refused code; dialog[data-dialog='duel-join'] the friend's invitation (duel-join-accept /
 // duel-join-decline); on the set-up screen the opponent radio value "remote" (Start invites) and
 // [data-duel-setup-code] with data-ui="duel-setup-open" (a code received).
-import { t, has, setAliasPrefix, applyStatic, formatDate } from "../table/i18n.js";
+import { t, has, addOverlay, promoted, applyStatic, formatDate } from "../table/i18n.js";
 import { notify, dismiss } from "../notices.js";
 import { duelLink, codeFromHash, isDuelHash } from "./codes.js";
 import { recordDeal } from "../stats-data.js";
@@ -194,6 +194,13 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   }
 
   const onDuel = () => table.active === duel && Boolean(duel.record);
+  // while a duel has the table, the table's words about the computer are said of the friend
+  let friendWords = { strings: null, table: null };
+  addOverlay((strings) => {
+    if (table.active !== duel) return null;
+    if (friendWords.strings !== strings) friendWords = { strings, table: promoted(strings, TABLE_PREFIX) };
+    return friendWords.table;
+  });
 
   function render() {
     const record = duel.record;
@@ -338,7 +345,6 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
 
   // --- the duel's moments --------------------------------------------------------------------
   duel.on("began", () => {
-    setAliasPrefix(TABLE_PREFIX);
     applyStatic();
     dismiss("duel-error");
     problem = null;
@@ -376,7 +382,6 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   // another controller took the table: the computer's words again
   table.on("began", () => {
     if (table.active === duel) return;
-    setAliasPrefix("");
     applyStatic();
     dismiss("duel-error");
     render();

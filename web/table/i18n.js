@@ -4,18 +4,47 @@
 
 let strings = {};
 let language = "en";
-// A game may say some strings its own way (pass and play names the two players): a function of the
-// language's strings returning the whole table to use instead, or null (web/local.js).
-let overlay = null;
+// A game may say some strings its own way: pass and play names the two players (web/local.js), a
+// duel says "your friend" (web/duel/ui.js). Each overlay is a function of the language's strings
+// returning the whole table to use instead, or null while its game is not on the table.
+const overlays = [];
 
-export function setOverlay(make) {
-  overlay = make;
+/** Add an overlay (see above); returns a function that removes it. */
+export function addOverlay(make) {
+  overlays.push(make);
+  return () => {
+    const at = overlays.indexOf(make);
+    if (at >= 0) overlays.splice(at, 1);
+  };
 }
 
 function table() {
-  return (overlay && overlay(strings)) || strings;
+  for (const make of overlays) {
+    const own = make(strings);
+    if (own) return own;
+  }
+  return strings;
 }
-let aliasPrefix = "";   // setAliasPrefix
+
+const PLURAL_FORM = /\.(zero|one|two|few|many|other)$/;
+
+/**
+ * `strings` with each key under `prefix` in place of the key it names ("duel.table.opp.close"
+ * says "opp.close"); a key given in plural forms replaces every form of its key. `fill(text)`
+ * may rewrite each promoted text (the players' names). Pure: node --test runs it.
+ */
+export function promoted(strings, prefix, fill = (text) => text) {
+  const out = { ...strings };
+  const keys = Object.keys(strings).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  const plural = (key) => PLURAL_FORM.test(key) && keys.includes(key.replace(PLURAL_FORM, ".other"));
+  for (const key of keys) {
+    const base = plural(key) ? key.replace(PLURAL_FORM, "") : key;
+    delete out[base];
+    for (const form of ["zero", "one", "two", "few", "many", "other"]) delete out[`${base}.${form}`];
+  }
+  for (const key of keys) out[key] = fill(strings[prefix + key]);
+  return out;
+}
 
 export async function loadLanguage(lang = "en") {
   const url = new URL(`../i18n/${lang}.json`, import.meta.url);
@@ -27,31 +56,13 @@ export async function loadLanguage(lang = "en") {
   return strings;
 }
 
-/**
- * While another opponent sits at the table (a friend instead of the computer: web/duel/ui.js),
- * each key is read from `<prefix><key>` when the language has that key ("duel.table.opp.close"
- * for "opp.close"); other keys keep their own words. "" ends it.
- */
-export function setAliasPrefix(prefix = "") {
-  aliasPrefix = prefix;
-}
-
-function aliased(key, own) {
-  if (!aliasPrefix) return key;
-  const other = aliasPrefix + key;
-  return Object.prototype.hasOwnProperty.call(own, other)
-    || Object.prototype.hasOwnProperty.call(own, `${other}.other`) ? other : key;
-}
-
 export function has(key) {
   const own = table();
-  key = aliased(key, own);
   return Object.prototype.hasOwnProperty.call(own, key) || Object.prototype.hasOwnProperty.call(own, `${key}.other`);
 }
 
 export function t(key, params = {}) {
-  const own = table();
-  return format(own, language, aliased(key, own), params);
+  return format(table(), language, key, params);
 }
 
 /**

@@ -65,13 +65,18 @@ function cell(tag, text, className) {
 }
 
 /** The match score sheet from match_status (null for a single deal). */
-export function renderSheet(container, match, game, me = 0) {
+/**
+ * The match's score sheet: a column per seat, `left` on the left (pass and play keeps seat 0
+ * first whoever holds the device), headed "you" for `me` and "opponent" for the other.
+ */
+export function renderSheet(container, match, game, me = 0, left = me) {
   container.replaceChildren();
   if (!match) {
     container.appendChild(line("sheet-caption", t("sheet.singleDeal")));
     return;
   }
-  const opp = 1 - me;
+  const seats = [left, 1 - left];
+  const heading = (seat) => t(seat === me ? "sheet.you" : "sheet.opponent");
   const bummerl = game === "schnapsen";
   let caption;
   if (bummerl) caption = t("sheet.bummerl", { target: match.target });
@@ -82,7 +87,7 @@ export function renderSheet(container, match, game, me = 0) {
   const table = document.createElement("table");
   table.className = "sheet-table";
   const head = document.createElement("tr");
-  head.append(cell("th", t("sheet.deal")), cell("th", t("sheet.you")), cell("th", t("sheet.opponent")));
+  head.append(cell("th", t("sheet.deal")), ...seats.map((seat) => cell("th", heading(seat))));
   const thead = document.createElement("thead");
   thead.appendChild(head);
   table.appendChild(thead);
@@ -95,10 +100,8 @@ export function renderSheet(container, match, game, me = 0) {
     const row = document.createElement("tr");
     row.dataset.deal = String(i + 1);
     const delta = entry.winner === null ? "" : ` (${bummerl ? "−" : "+"}${entry.game_points})`;
-    const mine = `${entry.scores[me]}${entry.winner === me ? delta : ""}`;
-    const theirs = `${entry.scores[opp]}${entry.winner === opp ? delta : ""}`;
-    row.append(cell("td", String(i + 1)), cell("td", mine, entry.winner === me ? "won" : ""),
-      cell("td", theirs, entry.winner === opp ? "won" : ""));
+    row.append(cell("td", String(i + 1)), ...seats.map((seat) =>
+      cell("td", `${entry.scores[seat]}${entry.winner === seat ? delta : ""}`, entry.winner === seat ? "won" : "")));
     if (entry.bummerl_won) row.classList.add("bummerl-end");
     body.appendChild(row);
   });
@@ -111,7 +114,8 @@ export function renderSheet(container, match, game, me = 0) {
 }
 
 /** One-line match score for the top bar. */
-export function sheetSummary(match, me = 0) {
+export function sheetSummary(match, me = 0, left = me) {
   if (!match) return t("sheet.singleDeal");
-  return `${t("sheet.you")} ${match.scores[me]} · ${t("sheet.opponent")} ${match.scores[1 - me]}`;
+  return [left, 1 - left].map((seat) => `${t(seat === me ? "sheet.you" : "sheet.opponent")} ${match.scores[seat]}`)
+    .join(" · ");
 }

@@ -212,8 +212,9 @@ export class TableView {
   drawSheet(match) {
     const family = this.controller.obs ? this.controller.obs.game : null;
     const me = this.controller.viewer || 0;
-    for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, family, me);
-    this.els.summary.textContent = this.controller.state ? sheetSummary(match, me) : "";
+    const left = this.controller.local ? 0 : me;   // pass and play: the columns stay put at a hand-off
+    for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, family, me, left);
+    this.els.summary.textContent = this.controller.state ? sheetSummary(match, me, left) : "";
     this.els.summary.hidden = !this.controller.state;
   }
 
@@ -331,11 +332,17 @@ export class TableView {
       await wait(trickPause(this.settings));
       if (generation !== this.controller.generation) return;
       const pile = taken.winner === observation.player ? this.els.myPile : this.els.oppPile;
-      await collect([...this.els.trick.querySelectorAll(".trick-card, .trick-label")], pile, this.settings);
+      const collected = [...this.els.trick.querySelectorAll(".trick-card, .trick-label")];
+      await collect(collected, pile, this.settings);
       if (generation !== this.controller.generation) return;
       // more steps of this turn follow (the computer took the trick and leads): the next step
-      // draws the cards drawn from the talon together with its lead, in one movement
-      if (more) return;
+      // draws the cards drawn from the talon together with its lead, in one movement; until it
+      // comes the computer is choosing
+      if (more) {
+        for (const node of collected) node.remove();   // on the pile now: no faded trick stays behind
+        this.setStatus("opponent-turn", t("status.thinking"));
+        return;
+      }
       before = snapshot(this.els.table);
     }
     this.drawTable(observation);

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { format, formatDate } from "../../../web/table/i18n.js";
+import { format, formatDate, promoted } from "../../../web/table/i18n.js";
 
 const load = (lang) => JSON.parse(readFileSync(new URL(`../../../web/i18n/${lang}.json`, import.meta.url), "utf8"));
 const strings = Object.fromEntries(["en", "fr", "de", "cs", "pt"].map((lang) => [lang, load(lang)]));
@@ -66,4 +66,25 @@ test("dates are written as each language writes them", () => {
   assert.equal(formatDate("2026-12-01", "cs"), "1. prosince 2026");
   assert.equal(formatDate("2026-12-01", "pt"), "1 de dezembro de 2026");
   assert.equal(formatDate("not a date", "en"), "not a date");
+});
+
+test("promoted: the keys under a prefix replace the keys they name, plural forms as a whole", () => {
+  const strings = {
+    "opp.close": "The computer closes the talon",
+    "opp.exchange": "The computer exchanges",
+    "opp.exchange.german": "The computer exchanges the Unter",
+    "hand.one": "{count} card", "hand.other": "{count} cards",
+    "score": "Score",
+    "friend.opp.close": "Your friend closes the talon",
+    "friend.opp.exchange.german": "Your friend exchanges the Unter",
+    "friend.hand.other": "Friend: {count}",
+    "friend.score.few": "not a plural: no other form",
+  };
+  const out = promoted(strings, "friend.", (text) => `» ${text}`);
+  assert.equal(out["opp.close"], "» Your friend closes the talon");
+  assert.equal(out["opp.exchange"], "The computer exchanges", "a longer key does not replace its stem");
+  assert.equal(out["opp.exchange.german"], "» Your friend exchanges the Unter");
+  assert.equal(format(out, "en", "hand", { count: 1 }), "» Friend: 1", "the base's 'one' form is gone");
+  assert.equal(out.score, "Score");
+  assert.equal(strings["opp.close"], "The computer closes the talon", "the language's table is not changed");
 });
