@@ -54,6 +54,11 @@ export const ME = 0;
 // The longest the computer may think about one move (docs/WEB.md): a cap for slow phones.
 export const AI_BUDGET_MS = 3000;
 
+/** Whether `controller`'s game is the one on the table (`table`: web/duel/ui.js tableSwitch). */
+export function hasTable(controller, table = controller) {
+  return (table.active || controller) === controller;
+}
+
 /** A game replaced while one of its calls was under way: that call's result is dropped. */
 export class Abandoned extends Error {}
 
@@ -190,10 +195,8 @@ export class Controller extends Emitter {
         await this.#turn(generation, () => this.#look(state, this.viewer), null, restored ? "resume" : "deal");
         return;
       }
-      const stream = new StepStream();
-      const answer = this.#askAi("computer_turn",
-        (opponent) => ({ state, seat: ME, level: opponent.level, seed: opponent.seed, budget_ms: opponent.budget_ms }), stream);
-      answer.catch(() => {});   // handled in #turn
+      const { answer, stream } = this.#askAi("computer_turn",
+        (opponent) => ({ state, seat: ME, level: opponent.level, seed: opponent.seed, budget_ms: opponent.budget_ms }));
       await this.#turn(generation, () => answer, null, null, stream);
     } catch (error) {
       this.#fail(error);
@@ -267,11 +270,10 @@ export class Controller extends Emitter {
     this.#setBusy(true);
     try {
       // the engine works (the computer chooses) while the table shows the player's choice
-      const stream = this.local ? null : new StepStream();
-      const answer = this.local
-        ? this.call("play", { state: this.state, action, seat: this.viewer }).then((result) => ({ ...result,
-          seat: this.viewer, steps: action === "next" ? [] : result.steps }))   // a new deal is seen after the hand-off
-        : this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent }), stream);
+      const { answer, stream } = this.local
+        ? { answer: this.call("play", { state: this.state, action, seat: this.viewer }).then((result) => ({ ...result,
+          seat: this.viewer, steps: action === "next" ? [] : result.steps })), stream: null }   // a new deal is seen after the hand-off
+        : this.#askAi("play", (opponent) => ({ state: this.state, action, seat: ME, opponent }));
       answer.catch(() => {});   // handled below, once the view has drawn the choice
       await this.emit("acting", { action, obs, auto });
       await this.#turn(generation, () => answer, obs, action === "next" ? "deal" : null, stream);
@@ -392,12 +394,20 @@ export class Controller extends Emitter {
   }
 
   /**
-   * Engine calls that make the computer move; a level the engine refuses falls back to random.
-   * `stream` (a StepStream) receives the steps while the call works, and is closed when it answers.
+   * An engine call that makes the computer move: {answer (its promise; failures handled by the
+   * caller), stream (a StepStream of the steps while it works, closed when it answers)}.
    */
-  async #askAi(cmd, args, stream = null) {
+  #askAi(cmd, args) {
+    const stream = new StepStream();
+    const answer = this.#askAiOnce(cmd, args, stream);
+    answer.catch(() => {});
+    return { answer, stream };
+  }
+
+  /** A level the engine refuses falls back to random. */
+  async #askAiOnce(cmd, args, stream) {
     const opponent = () => ({ level: this.levelUsed, seed: this.aiSeed, budget_ms: this.budgetMs });
-    const options = stream ? { onStep: (step) => stream.push(step) } : undefined;
+    const options = { onStep: (step) => stream.push(step) };
     try {
       return await this.call(cmd, args(opponent()), options);
     } catch (error) {
@@ -408,7 +418,7 @@ export class Controller extends Emitter {
       }
       throw error;
     } finally {
-      stream?.close();
+      stream.close();
     }
   }
 

@@ -21,6 +21,7 @@ import { faceCard, cardName, suitName } from "./table/cardview.js";
 import { engineText, marriagePoints } from "./table/view.js";
 import { notify, words, dismiss } from "./notices.js";
 import { label } from "./lang.js";
+import { hasTable } from "./controller.js";
 
 const MAX_TOKEN = 1000;      // the engine refuses more than 600 characters anyway
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -346,7 +347,7 @@ export async function openShare(links, { withMoves } = {}) {
 /** A link is shared only of a game against the computer on the table: a friend's game would show
  * the hands still hidden (pass and play), a duel is not the controller's game. */
 function sharable({ controller, table = controller }) {
-  return (table.active || controller) === controller && !controller.local && Boolean(controller.state);
+  return hasTable(controller, table) && !controller.local && Boolean(controller.state);
 }
 
 /**

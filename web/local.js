@@ -4,6 +4,7 @@
 // and the hand-off screen between turns (web/table/handoff.js).
 import { addOverlay, applyStatic, promoted } from "./table/i18n.js";
 import { HandoffView } from "./table/handoff.js";
+import { hasTable } from "./controller.js";
 
 const SAY = "local.say.";
 const html = document.documentElement;
@@ -18,7 +19,7 @@ export function namedStrings(strings, you, other) {
  * switch between it and a duel, web/duel/ui.js tableSwitch; the controller itself when alone).
  */
 export function installLocal({ controller, table = controller, view, settings }) {
-  const playing = () => (table.active || controller) === controller && controller.local && controller.players;
+  const playing = () => hasTable(controller, table) && controller.local && controller.players;
   const cache = { strings: null, id: null, table: null };
   addOverlay((strings) => {
     if (!playing()) return null;
@@ -39,7 +40,7 @@ export function installLocal({ controller, table = controller, view, settings })
     applyStatic(panel);
   };
   table.on("began", ({ opponent }) => {
-    const own = (table.active || controller) === controller;
+    const own = hasTable(controller, table);
     html.dataset.opponent = own ? opponent || "computer" : "remote";
     handoff.hide();
     if (!own || opponent !== "local") delete html.dataset.viewer;

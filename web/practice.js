@@ -10,8 +10,8 @@ import { t, currentLanguage } from "./table/i18n.js";
 import { faceCard } from "./table/cardview.js";
 import { actionName, failureText } from "./table/view.js";
 import { label } from "./lang.js";
+import { hasTable, ME } from "./controller.js";
 
-const ME = 0;
 const html = document.documentElement;
 
 function button(ui, key, attrs = {}) {
@@ -80,7 +80,7 @@ export function installPractice({ controller, table = controller, settings, ui, 
   }
 
   function againstComputer() {
-    return (table.active || controller) === controller && !controller.local;
+    return hasTable(controller, table) && !controller.local;
   }
 
   for (const type of ["busy", "began", "turn", "dealOver", "history", "readOnly"]) controller.on(type, refresh);

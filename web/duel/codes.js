@@ -35,11 +35,7 @@ export class CodeError extends Error {
  */
 export function findCodes(text) {
   if (typeof text !== "string") return [];
-  let plain = text;
-  try {
-    plain = decodeURIComponent(text);
-  } catch { /* a lone % in pasted text: read it as it is */ }
-  const joined = plain.replace(/[ \t]*[\r\n]+[ \t]*/g, "").replace(/kd1\./g, " kd1.").replace(/~/g, " ");
+  const joined = unescaped(text).replace(/[ \t]*[\r\n]+[ \t]*/g, "").replace(/kd1\./g, " kd1.").replace(/~/g, " ");
   return [...joined.matchAll(CODE)].map((m) => m[0]);
 }
 
@@ -50,11 +46,7 @@ export function findCodes(text) {
  */
 export async function readCodes(text) {
   if (typeof text !== "string") return [];
-  let plain = text;
-  try {
-    plain = decodeURIComponent(text);
-  } catch { /* as in findCodes */ }
-  const lines = plain.split(/\r?\n/).map((line) => line.trim());
+  const lines = unescaped(text).split(/\r?\n/).map((line) => line.trim());
   const codes = [];
   for (let i = 0; i < lines.length; i += 1) {
     const found = [...lines[i].replace(/kd1\./g, " kd1.").replace(/~/g, " ").matchAll(CODE)];
@@ -87,6 +79,15 @@ export async function readCodes(text) {
     }
   }
   return codes;
+}
+
+/** Pasted text or a link's part with %-escapes undone (a lone % is read as it is). */
+function unescaped(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 async function reads(code) {

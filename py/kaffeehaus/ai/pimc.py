@@ -13,8 +13,8 @@ The same layouts are used for every action (common random numbers), so the compa
 between actions is far less noisy than the values themselves. When few cards are unseen the
 samples repeat (in Schnapsen Phase 2 after the last draw every sample is the one layout left):
 a layout drawn again within one call reuses its values instead of being solved again, and its
-node count is counted again, so means, samples used and decisions are those without the memo. Samples are drawn from a
-`random.Random` seeded by the caller's seed and the public move number, so the choice is a
+node count is counted again, so means, samples used and decisions are those without the memo.
+Samples are drawn from a `random.Random` seeded by the caller's seed and the public move number, so the choice is a
 function of (observation, seed, iteration budget) only; a time limit can only stop the
 sampling loop early.
 
