@@ -21,7 +21,6 @@ Usage:
   python3 bench/ai.py --profile bummerl --pair expert:heuristic --deals 400 --matches 100
   python3 bench/ai.py --profile schneider --ladder --deals 200
   python3 bench/ai.py --profile bummerl --times --deals 20
-  python3 bench/ai.py --profile schnapsen --times --deals 10 --no-memo   # before the memo
 """
 
 import argparse
@@ -38,7 +37,6 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
-from kaffeehaus.ai import pimc  # noqa: E402
 from kaffeehaus.ai.levels import forced_action  # noqa: E402
 
 import ai_variants  # noqa: E402
@@ -373,11 +371,7 @@ def main():
     ap.add_argument("--first", type=int, default=0, help="number of the first deal pair (default 0)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes for the deal pairs"
                     " (results do not depend on it)")
-    ap.add_argument("--no-memo", action="store_true", help="solve every sampled layout, also"
-                    " one drawn again (pimc.MEMO off: the same decisions, for timing the memo)")
     args = ap.parse_args()
-    if args.no_memo:
-        pimc.MEMO = False
     FIRST[0] = args.first
     JOBS[0] = args.jobs
     load_cache(args.cache)

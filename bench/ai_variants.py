@@ -123,6 +123,10 @@ VARIANTS = {
     "expert-r0s120": _expert(deep_from=None, rollout_stock=0, samples=120, first_round=30),
     "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
     "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
+    # layouts also weighted by the rule-based player as a model of the opponent's card play
+    "expert-policy": _expert(infer=Inference(policy=0.25)),
+    "expert-policy10": _expert(infer=Inference(policy=0.10)),
+    "expert-sampled": _expert(enumerate=False),  # samples even where every layout is valued
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
 }

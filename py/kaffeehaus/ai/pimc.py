@@ -10,11 +10,11 @@ the perfect-information position and the rest of the deal is valued:
   then the solver finishes it exactly.
 
 The same layouts are used for every action (common random numbers), so the comparison
-between actions is far less noisy than the values themselves. When few cards are unseen the
-samples repeat (in Schnapsen Phase 2 after the last draw every sample is the one layout left):
-a layout drawn again within one call reuses its values instead of being solved again, and its
-node count is counted again, so means, samples used and decisions are those without the memo.
-Samples are drawn from a `random.Random` seeded by the caller's seed and the public move number, so the choice is a
+between actions is far less noisy than the values themselves. When there are no more
+consistent layouts than the samples a decision would draw (Schnapsen from a talon of 2 and
+after most closes, one layout after the last draw or in Schneider with an empty stock), every
+layout is valued once, weighted by its likelihood: the exact expectation, with no layout
+solved twice. Samples are drawn from a `random.Random` seeded by the caller's seed and the public move number, so the choice is a
 function of (observation, seed, iteration budget) only; a time limit can only stop the
 sampling loop early.
 
@@ -41,8 +41,10 @@ class Config:
 
     def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0,
                  exact_samples=None, first_round=10, keep=3, margin=0.35, deep_from=None,
-                 deep_samples=None, infer=None, node_budget=None):
+                 deep_samples=None, infer=None, node_budget=None, enumerate=True):
         self.samples = samples
+        # value every layout (weighted) when there are at most as many as the samples drawn
+        self.enumerate = enumerate
         self.infer = infer              # determinize.Inference weights, or None (uniform)
         # stop sampling once the exact searches have visited this many nodes (a deterministic
         # cap on the slowest decisions, independent of the machine's load)
@@ -83,9 +85,6 @@ class Config:
         return self.rollout_stock
 
 
-# Reuse the values of a layout drawn again within one `evaluate` call (its node count is
-# counted again, so the node cap stops at the same sample: decisions and means unchanged).
-MEMO = True
 
 
 def is_exact(pos, exact_stock):
@@ -116,7 +115,8 @@ def candidate_actions(obs):
 
 
 def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, prune=False):
-    """({action: mean value}, samples used) over the sampled layouts.
+    """({action: mean value}, layouts used) over the sampled layouts, or over every layout
+    (weighted) when there are no more of them than the samples this decision would draw.
 
     With `prune`, after `config.first_round` samples only the actions whose mean is within
     `config.margin` of the best (at least the best `config.keep`) get the remaining samples
@@ -126,17 +126,17 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     me = obs["player"]
     if actions is None:
         actions = candidate_actions(obs)
+    rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
+    threshold = config.threshold(obs)
+    samples = config.samples_for(obs)
+    every = info.layouts(samples) if config.enumerate else None
+    if every is not None:
+        return _expectation(info, every, actions, me, utility, threshold, rng, deadline)
     totals = {a: 0.0 for a in actions}
     counts = {a: 0 for a in actions}
     live = list(actions)
-    rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
     used = 0
     nodes = 0
-    # layouts already solved in this call, by (opponent hand, stock order, actions valued):
-    # when few cards are unseen the samples repeat (one layout in Phase 2 after the last draw)
-    memo = {}
-    threshold = config.threshold(obs)
-    samples = config.samples_for(obs)
     for i in range(samples):
         if deadline is not None and used >= 2 and time.perf_counter() > deadline:
             break
@@ -147,17 +147,31 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
             best = means[0][0]
             live = [a for k, (m, a) in enumerate(means) if k < config.keep or m >= best - config.margin]
         opp, stock = info.sample(rng)
-        key = (opp, tuple(stock), tuple(live))
-        done = memo.get(key) if MEMO else None
-        if done is None:
-            done = memo[key] = _solve_layout(info, opp, stock, live, me, utility, threshold)
-        values, cost = done
+        values, cost = _solve_layout(info, opp, stock, live, me, utility, threshold)
         for a, v in zip(live, values):
             totals[a] += v
             counts[a] += 1
         nodes += cost
         used += 1
     return {a: totals[a] / max(1, counts[a]) for a in actions}, used
+
+
+def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline):
+    """({action: mean value weighted by the layouts' likelihood}, layouts used) over every
+    consistent layout (few are left: the exact expectation instead of a sample of it)."""
+    rng.shuffle(layouts)            # a time limit then stops at a random subset, not a biased one
+    totals = {a: 0.0 for a in actions}
+    weights = 0.0
+    used = 0
+    for opp, stock, w in layouts:
+        if deadline is not None and used >= 2 and time.perf_counter() > deadline:
+            break
+        values, _ = _solve_layout(info, opp, stock, actions, me, utility, threshold)
+        for a, v in zip(actions, values):
+            totals[a] += w * v
+        weights += w
+        used += 1
+    return {a: totals[a] / weights for a in actions}, used
 
 
 def _solve_layout(info, opp, stock, live, me, utility, threshold):
