@@ -14,7 +14,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
 from kaffeehaus import game as _game  # noqa: E402
-from kaffeehaus.ai import levels, model, pimc  # noqa: E402
+from kaffeehaus.ai import heuristic, levels, model, pimc  # noqa: E402
 from kaffeehaus.ai.determinize import Inference, Info  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
@@ -127,6 +127,10 @@ VARIANTS = {
     "expert-policy": _expert(infer=Inference(policy=0.25)),
     "expert-policy10": _expert(infer=Inference(policy=0.10)),
     "expert-sampled": _expert(enumerate=False),  # samples even where every layout is valued
+    # rollouts by a rule-based player that takes every led side card it can take cheaply
+    "expert-rstyle": _expert(style=heuristic.Style(trump_led=2, throw_half=3)),
+    "expert-rself": _expert(style=heuristic.Style(trump_led=2, throw_half=3),
+                            opponent_style=heuristic.BASE),     # for its own seat only
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
 }

@@ -18,19 +18,34 @@ first; else lead a low card; answer by winning honours cheaply, otherwise throw 
 
 from .model import MARRIAGE_VALUE, WIN_POINTS, bits
 
-TRUMP_BONUS = 30
+
+class Style:
+    """The Schnapsen player's constants (card costs in card points)."""
+
+    def __init__(self, trump_bonus=30, keep_half=6, keep_high=8, take_led=10, take_with_high=True,
+                 throw_half=6, trump_led=99):
+        self.trump_bonus = trump_bonus          # a trump costs its points and this much more
+        self.keep_half = keep_half              # a lead of a possible marriage half
+        self.keep_high = keep_high              # a lead of an ace or ten
+        self.take_led = take_led                # a led side card worth this much is taken
+        self.take_with_high = take_with_high    # take cheap tricks with an ace or ten of the suit
+        self.throw_half = throw_half            # a throw of a possible marriage half
+        self.trump_led = trump_led              # a led side card worth this much is trumped
 
 
-def choose(pos, p, unseen):
+BASE = Style()
+
+
+def choose(pos, p, unseen, style=BASE):
     if pos.game == "schnapsen":
-        return _schnapsen(pos, p, unseen)
+        return _schnapsen(pos, p, unseen, style)
     return _schneider(pos, p, unseen)
 
 
 # --- Schnapsen ---------------------------------------------------------------------------------
 
-def _cost(t, trump, c):
-    return t.points[c] + (TRUMP_BONUS if t.suit[c] == trump else 0)
+def _cost(t, trump, c, style=BASE):
+    return t.points[c] + (style.trump_bonus if t.suit[c] == trump else 0)
 
 
 def _sure_points(pos, p, unseen):
@@ -68,7 +83,7 @@ def _sure_points(pos, p, unseen):
     return pts, tricks
 
 
-def _schnapsen(pos, p, unseen):
+def _schnapsen(pos, p, unseen, style):
     t = pos.t
     trump = pos.trump
     hand = pos.hands[p]
@@ -78,7 +93,7 @@ def _schnapsen(pos, p, unseen):
         return "claim"
     phase2 = pos.phase2()
     if pos.lead >= 0:
-        return t.names[_schnapsen_answer(pos, p, unseen, phase2)]
+        return t.names[_schnapsen_answer(pos, p, unseen, phase2, style)]
     if pos.pending >= 0:
         leads = pos.marriage_leads(p)
         return t.names[max(leads, key=lambda c: t.rank[c])]       # the Q if allowed
@@ -102,23 +117,23 @@ def _schnapsen(pos, p, unseen):
         masters = [c for c in cards if t.suit[c] != trump and not (t.higher[c] & unseen)]
         if masters:
             return t.names[max(masters, key=lambda c: t.points[c])]
-        return t.names[min(cards, key=lambda c: _cost(t, trump, c))]
+        return t.names[min(cards, key=lambda c: _cost(t, trump, c, style))]
     ki, qi = t.ranks.index("K"), t.ranks.index("Q")
 
     def lead_cost(c):
-        cost = _cost(t, trump, c)
+        cost = _cost(t, trump, c, style)
         r = t.rank[c]
         if r in (ki, qi):
             partner = t.suit[c] * t.suit_size + (qi if r == ki else ki)
             if unseen >> partner & 1:
-                cost += 6          # keep a possible marriage half
+                cost += style.keep_half          # keep a possible marriage half
         if t.points[c] >= 10:
-            cost += 8
+            cost += style.keep_high
         return cost
     return t.names[min(cards, key=lead_cost)]
 
 
-def _schnapsen_answer(pos, p, unseen, phase2):
+def _schnapsen_answer(pos, p, unseen, phase2, style):
     t = pos.t
     trump = pos.trump
     lead = pos.lead
@@ -132,8 +147,8 @@ def _schnapsen_answer(pos, p, unseen, phase2):
 
     winners = [c for c in legal if wins(c)]
     losers = [c for c in legal if not wins(c)]
-    cheapest_loser = min(losers, key=lambda c: _cost(t, trump, c)) if losers else None
-    cheapest_winner = min(winners, key=lambda c: _cost(t, trump, c)) if winners else None
+    cheapest_loser = min(losers, key=lambda c: _cost(t, trump, c, style)) if losers else None
+    cheapest_winner = min(winners, key=lambda c: _cost(t, trump, c, style)) if winners else None
     if not winners:
         return cheapest_loser
     if phase2 or pos.eff(p) + t.points[lead] + t.points[cheapest_winner] >= WIN_POINTS:
@@ -141,20 +156,22 @@ def _schnapsen_answer(pos, p, unseen, phase2):
     if not losers:
         return cheapest_winner
     value = t.points[lead]
-    if ls != trump and value >= 10:
+    if ls != trump and value >= style.take_led:
         return cheapest_winner
     same = [c for c in winners if t.suit[c] == ls and t.points[c] >= 10]
-    if same and ls != trump:
+    if same and ls != trump and style.take_with_high:
         return min(same, key=lambda c: t.points[c])     # take a cheap trick with A or T
+    if ls != trump and value >= style.trump_led:
+        return cheapest_winner
     ki, qi = t.ranks.index("K"), t.ranks.index("Q")
 
     def throw_cost(c):
-        cost = _cost(t, trump, c)
+        cost = _cost(t, trump, c, style)
         r = t.rank[c]
         if r in (ki, qi):
             partner = t.suit[c] * t.suit_size + (qi if r == ki else ki)
             if unseen >> partner & 1 or pos.hands[p] >> partner & 1:
-                cost += 6
+                cost += style.throw_half
         return cost
     return min(losers, key=throw_cost)
 

@@ -51,8 +51,9 @@ def forced_action(obs):
     return None
 
 
-def heuristic_action(obs, memory=None):
-    """The heuristic player's action; `memory` = number of last tricks remembered (None: all)."""
+def heuristic_action(obs, memory=None, style=heuristic.BASE):
+    """The heuristic player's action; `memory` = number of last tricks remembered (None: all);
+    `style` its Schnapsen constants."""
     info = Info(obs)
     pos = info.position(info.known_opp, [])
     unseen = 0
@@ -70,7 +71,7 @@ def heuristic_action(obs, memory=None):
     # close allowed): give it the right length with the indicator last
     fill = [c for c in info.unknown][:max(0, info.stock_slots)]
     pos.stock = fill + ([info.trump_card] if info.trump_card >= 0 else [])
-    action = heuristic.choose(pos, obs["player"], unseen)
+    action = heuristic.choose(pos, obs["player"], unseen, style)
     if action not in obs["legal_actions"]:          # defensive: never return an illegal action
         action = sorted(obs["legal_actions"])[0]
     return action

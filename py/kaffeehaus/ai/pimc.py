@@ -41,8 +41,13 @@ class Config:
 
     def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0,
                  exact_samples=None, first_round=10, keep=3, margin=0.35, deep_from=None,
-                 deep_samples=None, infer=None, node_budget=None, enumerate=True):
+                 deep_samples=None, infer=None, node_budget=None, enumerate=True,
+                 style=heuristic.BASE, opponent_style=None):
         self.samples = samples
+        # the rollouts' rule-based policy (`heuristic.Style`) for the seat deciding and for
+        # its opponent
+        self.style = style
+        self.opponent_style = style if opponent_style is None else opponent_style
         # value every layout (weighted) when there are at most as many as the samples drawn
         self.enumerate = enumerate
         self.infer = infer              # determinize.Inference weights, or None (uniform)
@@ -58,6 +63,10 @@ class Config:
         self.margin = margin
         self.deep_from = deep_from      # from a talon this small, roll out only to exact_stock
         self.deep_samples = deep_samples or self.exact_samples
+
+    def styles(self, me):
+        """The rollout policy of seat 0 and seat 1 when seat `me` decides."""
+        return (self.style, self.opponent_style) if me == 0 else (self.opponent_style, self.style)
 
     def deep(self, obs):
         """Roll out one trick only, then search exactly (not with `sevens`' 6-card hands,
@@ -93,11 +102,12 @@ def is_exact(pos, exact_stock):
     return len(pos.stock) <= exact_stock
 
 
-def value_after(pos, me, solver, exact_stock):
-    """Value for `me` of the deal from `pos` (which may be mid-turn), exact or via rollout."""
+def value_after(pos, me, solver, exact_stock, styles=(heuristic.BASE, heuristic.BASE)):
+    """Value for `me` of the deal from `pos` (which may be mid-turn), exact or via rollout
+    (`styles`: the rollout policy of seat 0 and seat 1)."""
     while pos.result is None and not is_exact(pos, exact_stock):
         p = pos.to_move()
-        action = heuristic.choose(pos, p, heuristic.unseen_for(pos, p))
+        action = heuristic.choose(pos, p, heuristic.unseen_for(pos, p), styles[p])
         pos.apply(action)
     if pos.result is not None:
         return solver.utility(pos.result)
@@ -131,7 +141,8 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     samples = config.samples_for(obs)
     every = info.layouts(samples) if config.enumerate else None
     if every is not None:
-        return _expectation(info, every, actions, me, utility, threshold, rng, deadline)
+        return _expectation(info, every, actions, me, utility, threshold, rng, deadline,
+                            config.styles(me))
     totals = {a: 0.0 for a in actions}
     counts = {a: 0 for a in actions}
     live = list(actions)
@@ -147,7 +158,8 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
             best = means[0][0]
             live = [a for k, (m, a) in enumerate(means) if k < config.keep or m >= best - config.margin]
         opp, stock = info.sample(rng)
-        values, cost = _solve_layout(info, opp, stock, live, me, utility, threshold)
+        values, cost = _solve_layout(info, opp, stock, live, me, utility, threshold,
+                                     config.styles(me))
         for a, v in zip(live, values):
             totals[a] += v
             counts[a] += 1
@@ -156,7 +168,7 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     return {a: totals[a] / max(1, counts[a]) for a in actions}, used
 
 
-def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline):
+def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline, styles):
     """({action: mean value weighted by the layouts' likelihood}, layouts used) over every
     consistent layout (few are left: the exact expectation instead of a sample of it)."""
     rng.shuffle(layouts)            # a time limit then stops at a random subset, not a biased one
@@ -166,7 +178,7 @@ def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline):
     for opp, stock, w in layouts:
         if deadline is not None and used >= 2 and time.perf_counter() > deadline:
             break
-        values, _ = _solve_layout(info, opp, stock, actions, me, utility, threshold)
+        values, _ = _solve_layout(info, opp, stock, actions, me, utility, threshold, styles)
         for a, v in zip(actions, values):
             totals[a] += w * v
         weights += w
@@ -174,7 +186,8 @@ def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline):
     return {a: totals[a] / weights for a in actions}, used
 
 
-def _solve_layout(info, opp, stock, live, me, utility, threshold):
+def _solve_layout(info, opp, stock, live, me, utility, threshold,
+                  styles=(heuristic.BASE, heuristic.BASE)):
     """([value of each action of `live`], solver nodes visited) in one layout: a deterministic
     function of its arguments (the rollouts draw no random numbers, the solver is new)."""
     pos = info.position(opp, stock)
@@ -183,5 +196,5 @@ def _solve_layout(info, opp, stock, live, me, utility, threshold):
     for a in live:
         child = pos.copy()
         child.apply(a)
-        values.append(value_after(child, me, solver, threshold))
+        values.append(value_after(child, me, solver, threshold, styles))
     return values, solver.nodes

@@ -1,0 +1,68 @@
+"""Self-play of the rule-based Schnapsen player: a `heuristic.Style` against the shipped one.
+
+Every run plays duplicate deal pairs (the seeds of `bench/ai.py`) of the rule-based player
+with the given constants against `heuristic.BASE` and prints the game points per deal with a
+95% interval; the same pair numbers for every style, so styles are compared on the same deals.
+`--search` changes one constant at a time over a small grid (the way the expert's rollout
+style of `bench/ai_variants.py` was found); confirm a winner on other pairs (`--first`).
+
+Usage:
+  python3 bench/style.py --style '{"trump_led": 2, "throw_half": 3}' --deals 3000 --first 5000
+  python3 bench/style.py --search --deals 2000 --profile bummerl
+"""
+
+import argparse
+import importlib.util
+import json
+import pathlib
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "py"))
+
+import ai_variants  # noqa: E402
+from kaffeehaus.ai import heuristic, levels  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("bench_ai", HERE / "ai.py")
+bench_ai = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_ai)
+
+GRID = {"trump_bonus": [15, 20, 40], "keep_half": [0, 3, 10], "keep_high": [0, 4, 14],
+        "take_led": [11, 4], "throw_half": [0, 3, 10], "trump_led": [2, 3, 4]}
+
+
+def versus_base(params, profile, deals, first):
+    """(mean, 95% half-width) of game points per deal of `Style(**params)` vs the shipped
+    player, over duplicate pairs first .. first + deals - 1."""
+    name = "style:" + json.dumps(params, sort_keys=True)
+    style = heuristic.Style(**params)
+    ai_variants.VARIANTS[name] = lambda obs, seed, state: levels.heuristic_action(obs, style=style)
+    bench_ai.FIRST[0] = first
+    result = bench_ai.duplicate_deals(profile, {}, name, "heuristic", deals, f"style-{profile}")
+    return result["gp"], result["gp_ci"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--profile", default="schnapsen")
+    ap.add_argument("--deals", type=int, default=2000, help="duplicate deal pairs")
+    ap.add_argument("--first", type=int, default=0, help="number of the first pair")
+    ap.add_argument("--style", default="{}", help="Style constants as JSON")
+    ap.add_argument("--search", action="store_true", help="one constant at a time over GRID")
+    args = ap.parse_args()
+    base = json.loads(args.style)
+    runs = [base]
+    if args.search:
+        runs += [dict(base, **{k: v}) for k, values in GRID.items() for v in values]
+    t0 = time.time()
+    for params in runs:
+        m, h = versus_base(params, args.profile, args.deals, args.first)
+        print(f"{args.profile:10} {json.dumps(params, sort_keys=True):50} vs shipped: "
+              f"{m:+.3f} ± {h:.3f} gp/deal over {args.deals} pairs | {time.time() - t0:.0f}s",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

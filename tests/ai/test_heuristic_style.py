@@ -1,0 +1,60 @@
+"""The rule-based player's Schnapsen constants (`heuristic.Style`): the shipped player
+(`heuristic.BASE`) and the expert's rollout player differ where the issue says they do."""
+
+from kaffeehaus import api
+from kaffeehaus.ai import heuristic, levels
+
+TAKER = heuristic.Style(trump_led=2, throw_half=3)
+
+
+def phase1_answers_to_side_cards(count):
+    """Observations of a seat answering a led side card (not a trump) with the talon open."""
+    found = []
+    deal_no = 0
+    while len(found) < count and deal_no < 300:
+        state = api.new_deal("schnapsen", seed=f"style/{deal_no}", dealer=deal_no % 2)
+        deal_no += 1
+        while api.to_move(state) is not None:
+            obs = api.observation(state, api.to_move(state))
+            if obs["trick"] and obs["phase"] == 1 and obs["trick"][0][1][1] != obs["trump"]:
+                found.append(obs)
+            state = api.apply(state, levels.heuristic_action(obs))
+    return found
+
+
+def wins(obs, card):
+    lead = obs["trick"][0][1]
+    order = "JQKTA"                                  # Schnapsen, low to high (SS-1)
+    if card[1] == lead[1]:
+        return order.index(card[0]) > order.index(lead[0])
+    return card[1] == obs["trump"]
+
+
+def test_the_taker_takes_every_led_side_card_it_can():
+    changed = 0
+    for obs in phase1_answers_to_side_cards(150):
+        winners = [c for c in obs["legal_actions"] if len(c) == 2 and wins(obs, c)]
+        base = levels.heuristic_action(obs)
+        taker = levels.heuristic_action(obs, style=TAKER)
+        assert taker in obs["legal_actions"]
+        if winners:
+            assert taker in winners, (obs["trick"], obs["hand"], taker)
+        if base != taker:
+            assert not wins(obs, base) and taker in winners
+            changed += 1
+    assert changed >= 10
+
+
+def test_the_shipped_player_keeps_its_constants():
+    """`heuristic.BASE` is the player of the `heuristic`, `easy`, `medium` and `hard` levels:
+    it lets a led jack, queen or king go when it has no cheap card of the suit to take it
+    with (it only takes a led ace or ten, or takes cheaply with an ace or ten of the suit)."""
+    let_go = 0
+    for obs in phase1_answers_to_side_cards(150):
+        lead = obs["trick"][0][1]
+        action = levels.heuristic_action(obs)
+        if lead[0] in "JQK" and not wins(obs, action):
+            let_go += 1
+        if lead[0] in "AT" and any(wins(obs, c) for c in obs["legal_actions"] if len(c) == 2):
+            assert wins(obs, action)
+    assert let_go >= 10
