@@ -123,9 +123,6 @@ VARIANTS = {
     "expert-r0s120": _expert(deep_from=None, rollout_stock=0, samples=120, first_round=30),
     "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
     "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
-    # layouts also weighted by the rule-based player as a model of the opponent's card play
-    "expert-policy": _expert(infer=Inference(policy=0.25)),
-    "expert-policy10": _expert(infer=Inference(policy=0.10)),
     "expert-sampled": _expert(enumerate=False),  # samples even where every layout is valued
     # rollouts by a rule-based player that takes every led side card it can take cheaply
     "expert-rstyle": _expert(style=heuristic.Style(trump_led=2, throw_half=3)),

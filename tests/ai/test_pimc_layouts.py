@@ -6,10 +6,9 @@ import random
 
 from kaffeehaus import api
 from kaffeehaus.ai import levels, pimc
-from kaffeehaus.ai.determinize import INFER, Inference, Info
+from kaffeehaus.ai.determinize import INFER, Info
 
 PROFILES = ["schnapsen", "schnapsen-strict", "bummerl", "schneider", "schneider-neighbour"]
-WITH_POLICY = Inference(policy=0.25)
 
 
 def observations(profile, count, seed):
@@ -74,9 +73,9 @@ def test_the_value_is_the_likelihood_weighted_mean_over_every_layout():
     checked = weighted = 0
     for profile in PROFILES:
         for obs in few_layouts(profile, 40):
-            config = pimc.Config(**dict(levels.EXPERT, infer=WITH_POLICY))
+            config = pimc.Config(**levels.EXPERT)
             values, used = pimc.evaluate(obs, config, seed=3, utility=levels.match_utility(obs))
-            info = Info(obs, WITH_POLICY)
+            info = Info(obs, INFER)
             every = info.layouts(config.samples_for(obs))
             assert used == len(every)
             actions = pimc.candidate_actions(obs)

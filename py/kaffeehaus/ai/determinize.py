@@ -24,7 +24,7 @@ import itertools
 import math
 
 from ..cards import SUITS
-from . import heuristic, model
+from . import model
 
 
 class Inference:
@@ -33,17 +33,12 @@ class Inference:
 
     * `marriage`: they led without announcing while holding K and Q of a suit (SS-7);
     * `exchange`: they led with the talon open without exchanging while holding the trump
-      jack (SS-6);
-    * `policy`: a card they played while cards were still drawn (their lead on the table now,
-      their card of the last trick) is not the one the rule-based player of `heuristic`
-      would have played with the hand the layout gives them then (after Solinas, Rebstock
-      and Buro 2019: layouts weighted by a model of the opponent's play).
+      jack (SS-6).
     """
 
-    def __init__(self, marriage=0.15, exchange=0.15, policy=None):
+    def __init__(self, marriage=0.15, exchange=0.15):
         self.marriage = marriage
         self.exchange = exchange
-        self.policy = policy
 
 
 INFER = Inference()
@@ -91,10 +86,6 @@ class Info:
         if len(self.allowed) < self.opp_slots:     # cannot happen with a real observation
             self.allowed = list(self.unknown)
             self.counts = []
-        self.plays = []             # the opponent's card choices read by `policy_weight`
-        self.policy_memo = {}
-        if infer is not None and infer.policy is not None and infer.policy < 1:
-            self._read_plays()
 
     # --- public history --------------------------------------------------------------------------
     def _read_schnapsen(self):
@@ -279,119 +270,17 @@ class Info:
             w *= f
         return w
 
-    # --- the opponent's card choices, against a model of its play ------------------------------
-    def _read_plays(self):
-        """The opponent's card choices made while cards were still drawn that a layout can
-        explain or not: its lead on the table now (its hand then: its hand now and that card)
-        and its card of the last trick (its hand then: its hand now, the card it played since,
-        that card, minus one card of these it drew after that trick). A turn with an exchange,
-        marriage or close before its lead is not read (the hand or the score moved)."""
-        obs, t = self.obs, self.t
-        hist = obs["history"]
-        opp, me = self.opp, self.me
-        done = sum(len(trick["actions"]) for trick in hist)
-        now = obs["actions"][done:]
-        lead_now = -1
-        if obs["trick"] and obs["trick"][0][0] == opp:
-            if self._before_lead(now) or not self._drawing_now():
-                return
-            lead_now = t.index[obs["trick"][0][1]]
-        played = self.played & ~t.mask([c for _, c in obs["trick"]])
-        indicator = 1 << self.trump_card if self.trump_card >= 0 else 0
-        if lead_now >= 0:
-            # (card, drawn card could be any of these, hand-then extra cards, table card,
-            #  cards seen before, stock then, points and tricks to take back)
-            self.plays.append((lead_now, None, 1 << lead_now, -1, played | indicator,
-                               self.stock_size, None))
-        if hist and self._drew_after(hist[-1]) and self.stock_size > 0:
-            last = hist[-1]
-            (lp, lc), (rp, rc) = last["cards"]
-            mine, theirs = (lc, rc) if lp == me else (rc, lc)
-            if lp == opp and self._before_lead(last["actions"]):
-                return
-            extra = (1 << t.index[theirs]) | (1 << lead_now if lead_now >= 0 else 0)
-            table = t.index[lc] if lp == me else -1
-            before = played & ~t.mask([lc, rc])
-            self.plays.append((t.index[theirs], 1 << lead_now if lead_now >= 0 else 0, extra,
-                               table, before | indicator, self.stock_size + 2,
-                               (last["winner"], last["points"])))
-
-    def _drawing_now(self):
-        if self.schnapsen:
-            return self.obs["phase"] == 1
-        return self.stock_size > 0
-
-    def _drew_after(self, trick):
-        if self.schnapsen:
-            return trick["phase"] == 1
-        return True          # with a stock left now, the last trick was followed by draws
-
-    def policy_weight(self, opp_mask):
-        """Likelihood weight of the opponent's read card choices if it holds `opp_mask` now:
-        1 where the rule-based player would have made the same choice, `policy` where not;
-        for the last trick, averaged over which of its cards it drew since."""
-        w = self.policy_memo.get(opp_mask)
-        if w is not None:
-            return w
-        eps = self.infer.policy
-        w = 1.0
-        for card, drawn_from, extra, table, seen, stock_then, taken in self.plays:
-            held = opp_mask | extra
-            if drawn_from is None:           # the lead on the table: nothing drawn since
-                hands = [held]
-            else:
-                hands = [held & ~(1 << x) for x in model.bits(opp_mask | drawn_from)]
-            agree = sum(1 for h in hands if self._would_play(h, card, table, seen, stock_then,
-                                                             taken))
-            w *= (agree + eps * (len(hands) - agree)) / len(hands)
-        self.policy_memo[opp_mask] = w
-        return w
-
-    def _would_play(self, hand, card, table, seen, stock_then, taken):
-        """Would the rule-based player holding `hand` have played `card` (any other action
-        than a card counts as no evidence)?"""
-        pos = self._base_position().copy()
-        pos.hands[self.opp] = hand
-        if table >= 0:
-            pos.leader, pos.lead = self.me, table
-        else:
-            pos.leader, pos.lead = self.opp, -1
-        pos.stock = [0] * (stock_then - 1) + [self.trump_card if self.trump_card >= 0 else 0]
-        if taken is not None:
-            winner, points = taken
-            if self.schnapsen:
-                pos.card_points[winner] -= points
-                pos.tricks_won[winner] -= 1
-            else:
-                pos.honours[winner] -= points
-        if self.schnapsen:
-            pos.pending, pos.closed_by = -1, None
-        unseen = ((1 << self.t.n) - 1) & ~(hand | seen | (1 << table if table >= 0 else 0))
-        choice = heuristic.choose(pos, self.opp, unseen)
-        return choice == self.t.names[card] or choice not in self.t.index
-
-    def _base_position(self):
-        base = getattr(self, "_base", None)
-        if base is None:
-            stock = [0] * max(0, self.stock_size - 1) + ([max(self.trump_card, 0)]
-                                                          if self.stock_size else [])
-            base = self._base = self.position(self.known_opp, stock)
-        return base
-
     # --- sampling ------------------------------------------------------------------------------
     def sample(self, rng):
         """One consistent layout: (opponent hidden cards mask, stock list top first). With
         inference events, layouts are accepted with probability `weight` (rejection sampling;
         after 30 rejections the best-weighted layout drawn is kept)."""
         best = None
-        weighted = bool(self.events or self.plays)
-        for attempt in range(30 if weighted else 1):
+        for attempt in range(30 if self.events else 1):
             mask = self._draw(rng)
-            if not weighted:
+            if not self.events:
                 break
             w = self.weight(mask | self.known_opp)
-            if self.plays:
-                w *= self.policy_weight(mask | self.known_opp)
             if w >= 1.0 or rng.random() < w:
                 best = None
                 break
@@ -421,7 +310,7 @@ class Info:
             if any(bin(mask & sm).count("1") > n for sm, n in self.counts):
                 continue
             full = mask | self.known_opp
-            w = self.weight(full) * (self.policy_weight(full) if self.plays else 1.0)
+            w = self.weight(full)
             rest = [c for c in self.unknown if not mask >> c & 1]
             for order in (itertools.permutations(rest) if ordered else [rest]):
                 out.append((full, list(order) + indicator, w))
