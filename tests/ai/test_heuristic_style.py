@@ -58,3 +58,30 @@ def test_the_shipped_player_keeps_its_constants():
         if lead[0] in "AT" and any(wins(obs, c) for c in obs["legal_actions"] if len(c) == 2):
             assert wins(obs, action)
     assert let_go >= 10
+
+
+def test_the_experts_rollouts_play_taker_for_itself_and_the_shipped_player_for_the_opponent(
+        monkeypatch):
+    """In the expert's Phase-1 rollouts its own seat plays `heuristic.TAKER` and the opponent
+    the shipped `heuristic.BASE` (the sensible player it assumes across the table)."""
+    from kaffeehaus.ai import pimc
+    seen = []
+    choose = heuristic.choose
+
+    def recording(pos, p, unseen, style=heuristic.BASE):
+        seen.append((p, style))
+        return choose(pos, p, unseen, style)
+    monkeypatch.setattr(heuristic, "choose", recording)
+    checked = 0
+    for deal_no in range(6):
+        state = api.new_deal("schnapsen", seed=f"rollout-style/{deal_no}", dealer=deal_no % 2)
+        obs = api.observation(state, api.to_move(state))
+        if levels.forced_action(obs) is not None:
+            continue
+        del seen[:]
+        levels.choose(obs, "expert", seed=1, iterations=4)
+        me = obs["player"]
+        assert {style for p, style in seen if p == me} == {heuristic.TAKER}
+        assert {style for p, style in seen if p != me} == {heuristic.BASE}
+        checked += 1
+    assert checked >= 3
