@@ -124,9 +124,9 @@ VARIANTS = {
     "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
     "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
     "expert-sampled": _expert(enumerate=False),  # samples even where every layout is valued
-    # the expert's rollouts before 2026-12-01 (fourth pass): both seats the shipped player
-    "expert-rbase": _expert(style=heuristic.BASE),
-    "expert-rstyle": _expert(opponent_style=heuristic.TAKER),   # both seats `TAKER`
+    # rollouts with the rule-based player that takes every led side card it can
+    "expert-rself": _expert(style=heuristic.TAKER),              # for its own seat only
+    "expert-rstyle": _expert(style=heuristic.TAKER, opponent_style=heuristic.TAKER),
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
 }

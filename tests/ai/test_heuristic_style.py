@@ -4,7 +4,7 @@
 from kaffeehaus import api
 from kaffeehaus.ai import heuristic, levels
 
-TAKER = heuristic.Style(trump_led=2, throw_half=3)
+TAKER = heuristic.TAKER
 
 
 def phase1_answers_to_side_cards(count):
@@ -60,10 +60,9 @@ def test_the_shipped_player_keeps_its_constants():
     assert let_go >= 10
 
 
-def test_the_experts_rollouts_play_taker_for_itself_and_the_shipped_player_for_the_opponent(
-        monkeypatch):
-    """In the expert's Phase-1 rollouts its own seat plays `heuristic.TAKER` and the opponent
-    the shipped `heuristic.BASE` (the sensible player it assumes across the table)."""
+def test_rollouts_play_each_seats_style(monkeypatch):
+    """`pimc.Config(style=, opponent_style=)`: in the rollouts the deciding seat plays `style`
+    and its opponent `opponent_style` (the expert: `BASE` for both)."""
     from kaffeehaus.ai import pimc
     seen = []
     choose = heuristic.choose
@@ -78,10 +77,16 @@ def test_the_experts_rollouts_play_taker_for_itself_and_the_shipped_player_for_t
         obs = api.observation(state, api.to_move(state))
         if levels.forced_action(obs) is not None:
             continue
+        me = obs["player"]
+        for mine, theirs in ((TAKER, heuristic.BASE), (heuristic.BASE, TAKER)):
+            del seen[:]
+            config = pimc.Config(**dict(levels.EXPERT, samples=4, style=mine,
+                                        opponent_style=theirs))
+            pimc.evaluate(obs, config, seed=1)
+            assert {style for p, style in seen if p == me} == {mine}
+            assert {style for p, style in seen if p != me} == {theirs}
         del seen[:]
         levels.choose(obs, "expert", seed=1, iterations=4)
-        me = obs["player"]
-        assert {style for p, style in seen if p == me} == {heuristic.TAKER}
-        assert {style for p, style in seen if p != me} == {heuristic.BASE}
+        assert {style for _, style in seen} == {heuristic.BASE}
         checked += 1
     assert checked >= 3

@@ -34,8 +34,9 @@ class Style:
 
 
 BASE = Style()
-# The expert's model of its own later play in rollouts: it takes every led side card it can
-# take cheaply (+0.15 to +0.21 game points per deal against BASE in self-play, bench/style.py)
+# Takes every led side card it can take cheaply: +0.15 to +0.21 game points per deal against
+# BASE in self-play (bench/style.py); as the expert's model of its own later play in the
+# rollouts it measured no better (bench/RESULTS.md), so it serves the benches only
 TAKER = Style(trump_led=2, throw_half=3)
 
 

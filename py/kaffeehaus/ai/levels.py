@@ -10,8 +10,7 @@
   sampled layouts with alpha-beta.
 * `hard` — the heuristic until the talon is down to 4 cards (Schnapsen) / the stock is empty
   (Schneider), then PIMC with 16 layouts solved exactly (closing decisions included).
-* `expert` — PIMC everywhere with 40 layouts: heuristic rollouts (its own seat playing the
-  rule-based `TAKER`, the opponent the shipped rule-based player) to an exact endgame at a
+* `expert` — PIMC everywhere with 40 layouts: heuristic rollouts to an exact endgame at a
   talon of 2 before that, exact from a talon of 4 (24 layouts) and for Schneider's last 6
   tricks; successive halving; the match situation in the utility (Bummerl countdown,
   Schneider target or session); Schnapsen layouts weighted by the opponent's passed-up
@@ -28,10 +27,8 @@ from .determinize import INFER, Info
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 
-# rollouts: its own seat plays `heuristic.TAKER`, the opponent the sensible player `BASE`
 EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=12,
-              deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000,
-              style=heuristic.TAKER, opponent_style=heuristic.BASE)
+              deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000)
 HARD = dict(samples=16, exact_stock=4)
 MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)
 EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (legal) card
