@@ -14,9 +14,9 @@ between actions is far less noisy than the values themselves. When there are no 
 consistent layouts than the samples a decision would draw (Schnapsen from a talon of 2 and
 after most closes, one layout after the last draw or in Schneider with an empty stock), every
 layout is valued once, weighted by its likelihood: the exact expectation, with no layout
-solved twice. Samples are drawn from a `random.Random` seeded by the caller's seed and the public move number, so the choice is a
-function of (observation, seed, iteration budget) only; a time limit can only stop the
-sampling loop early.
+solved twice. Samples are drawn from a `random.Random` seeded by the caller's seed and the
+public move number, so the choice is a function of (observation, seed, iteration budget)
+only; a time limit can only stop the sampling loop early.
 
 Presumed-value correction (after Wisser 2015): plain PIMC assumes the opponent sees our
 cards and that we will see theirs. Against that bias, for the opponent's hidden cards we keep
