@@ -2,13 +2,15 @@
 (`heuristic.BASE`) and the expert's rollout player differ where the issue says they do."""
 
 from kaffeehaus import api
+from kaffeehaus import game as _game
 from kaffeehaus.ai import heuristic, levels
 
 TAKER = heuristic.TAKER
 
 
 def phase1_answers_to_side_cards(count):
-    """Observations of a seat answering a led side card (not a trump) with the talon open."""
+    """(observation, deal) of a seat answering a led side card (not a trump) with the talon
+    open; the deal (the engine's) says which answers win the trick."""
     found = []
     deal_no = 0
     while len(found) < count and deal_no < 300:
@@ -17,46 +19,40 @@ def phase1_answers_to_side_cards(count):
         while api.to_move(state) is not None:
             obs = api.observation(state, api.to_move(state))
             if obs["trick"] and obs["phase"] == 1 and obs["trick"][0][1][1] != obs["trump"]:
-                found.append(obs)
+                found.append((obs, _game.decode(state).current))
             state = api.apply(state, levels.heuristic_action(obs))
     return found
 
 
-def wins(obs, card):
-    lead = obs["trick"][0][1]
-    order = "JQKTA"                                  # Schnapsen, low to high (SS-1)
-    if card[1] == lead[1]:
-        return order.index(card[0]) > order.index(lead[0])
-    return card[1] == obs["trump"]
-
-
-def test_the_taker_takes_every_led_side_card_it_can():
+def test_SS_3_the_taker_takes_every_led_side_card_it_can():
     changed = 0
-    for obs in phase1_answers_to_side_cards(150):
-        winners = [c for c in obs["legal_actions"] if len(c) == 2 and wins(obs, c)]
+    for obs, deal in phase1_answers_to_side_cards(150):
+        def wins(card):
+            return deal.beats(card, obs["trick"][0][1])        # SS-3
+        winners = [c for c in obs["legal_actions"] if len(c) == 2 and wins(c)]
         base = levels.heuristic_action(obs)
         taker = levels.heuristic_action(obs, style=TAKER)
         assert taker in obs["legal_actions"]
         if winners:
             assert taker in winners, (obs["trick"], obs["hand"], taker)
         if base != taker:
-            assert not wins(obs, base) and taker in winners
+            assert not wins(base) and taker in winners
             changed += 1
     assert changed >= 10
 
 
-def test_the_shipped_player_keeps_its_constants():
+def test_SS_3_the_shipped_player_keeps_its_constants():
     """`heuristic.BASE` is the player of the `heuristic`, `easy`, `medium` and `hard` levels:
     it lets a led jack, queen or king go when it has no cheap card of the suit to take it
     with (it only takes a led ace or ten, or takes cheaply with an ace or ten of the suit)."""
     let_go = 0
-    for obs in phase1_answers_to_side_cards(150):
+    for obs, deal in phase1_answers_to_side_cards(150):
         lead = obs["trick"][0][1]
         action = levels.heuristic_action(obs)
-        if lead[0] in "JQK" and not wins(obs, action):
+        if lead[0] in "JQK" and not deal.beats(action, lead):
             let_go += 1
-        if lead[0] in "AT" and any(wins(obs, c) for c in obs["legal_actions"] if len(c) == 2):
-            assert wins(obs, action)
+        if lead[0] in "AT" and any(deal.beats(c, lead) for c in obs["legal_actions"] if len(c) == 2):
+            assert deal.beats(action, lead)
     assert let_go >= 10
 
 

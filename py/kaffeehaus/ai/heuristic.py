@@ -22,15 +22,16 @@ from .model import MARRIAGE_VALUE, WIN_POINTS, bits
 class Style:
     """The Schnapsen player's constants (card costs in card points)."""
 
-    def __init__(self, trump_bonus=30, keep_half=6, keep_high=8, take_led=10, take_with_high=True,
-                 throw_half=6, trump_led=99):
+    def __init__(self, trump_bonus=30, keep_half=6, keep_high=8, take_led=10, throw_half=6,
+                 trump_led=99):
         self.trump_bonus = trump_bonus          # a trump costs its points and this much more
         self.keep_half = keep_half              # a lead of a possible marriage half
         self.keep_high = keep_high              # a lead of an ace or ten
         self.take_led = take_led                # a led side card worth this much is taken
-        self.take_with_high = take_with_high    # take cheap tricks with an ace or ten of the suit
         self.throw_half = throw_half            # a throw of a possible marriage half
-        self.trump_led = trump_led              # a led side card worth this much is trumped
+        # a led side card worth this much is taken with the cheapest winner (after the cheap
+        # take with an ace or ten of its suit)
+        self.trump_led = trump_led
 
 
 BASE = Style()
@@ -48,7 +49,7 @@ def choose(pos, p, unseen, style=BASE):
 
 # --- Schnapsen ---------------------------------------------------------------------------------
 
-def _cost(t, trump, c, style=BASE):
+def _cost(t, trump, c, style):
     return t.points[c] + (style.trump_bonus if t.suit[c] == trump else 0)
 
 
@@ -163,7 +164,7 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
     if ls != trump and value >= style.take_led:
         return cheapest_winner
     same = [c for c in winners if t.suit[c] == ls and t.points[c] >= 10]
-    if same and ls != trump and style.take_with_high:
+    if same and ls != trump:
         return min(same, key=lambda c: t.points[c])     # take a cheap trick with A or T
     if ls != trump and value >= style.trump_led:
         return cheapest_winner
