@@ -112,11 +112,14 @@ def visit(ctx, url) -> dict:
                 dcl: nav.domContentLoadedEventEnd,
                 fcp: fcp ? fcp.startTime : null};
     }""")
-    # Let the worker store its snapshot before the page goes (a real visitor stays longer).
+    # Let the worker store its snapshot and the service worker finish its precache before the
+    # page goes (a real visitor stays longer), so a repeat visit measures only itself.
     page.wait_for_function("""async () => {
         const c = await caches.open("kaffeehaus-engine-snapshot");
         return (await c.keys()).length > 0;
     }""", timeout=30_000, polling=100)
+    page.wait_for_function("""() => ["ready", "error", "unsupported"]
+        .includes(document.documentElement.dataset.offline)""", timeout=60_000, polling=100)
     page.close()
     t["requests"] = requests
     return t
