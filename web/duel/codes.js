@@ -16,6 +16,8 @@
 //   readEnvelope(code)     → Promise<{game, seq, from, hello}>; rejects with CodeError
 //   isDuelHash(hash)       → bool
 
+import { fromBase64url, inflate } from "./zlib64.js";
+
 export const PREFIX = "kd1.";
 const MAX_CODE = 64_000;   // the engine refuses longer ones too (messages.py)
 const CODE = /kd1\.[A-Za-z0-9_-]+/g;
@@ -45,11 +47,23 @@ export function findCodes(text) {
  * part of it. A code that reads at no join stays whole (and is reported damaged).
  */
 export async function readCodes(text) {
+  return readWrapped(text, PREFIX, reads);
+}
+
+/**
+ * Every code starting with `prefix` in `text` (duel codes here, connection codes in live.js),
+ * with the lines after it joined to it only as far as `reads(code)` (async) needs: the shortest
+ * join that reads. A cut zlib stream never reads (its checksum is at its end), while words
+ * after a complete one might be taken for trailing bytes and ignored; a code that reads at no
+ * join takes every line that may continue it (and is then reported damaged).
+ */
+export async function readWrapped(text, prefix, reads) {
   if (typeof text !== "string") return [];
+  const pattern = new RegExp(`${prefix.replace(/\./g, "\\.")}[A-Za-z0-9_-]+`, "g");
   const lines = unescaped(text).split(/\r?\n/).map((line) => line.trim());
   const codes = [];
   for (let i = 0; i < lines.length; i += 1) {
-    const found = [...lines[i].replace(/kd1\./g, " kd1.").replace(/~/g, " ").matchAll(CODE)];
+    const found = [...lines[i].replaceAll(prefix, ` ${prefix}`).replace(/~/g, " ").matchAll(pattern)];
     for (const [n, match] of found.entries()) {
       let code = match[0];
       const endsLine = n === found.length - 1 && lines[i].endsWith(code);
@@ -57,13 +71,10 @@ export async function readCodes(text) {
       const tails = [];
       for (let j = i + 1; endsLine && j < lines.length; j += 1) {
         const run = /^[A-Za-z0-9_-]+/.exec(lines[j]);
-        if (!run || run[0].startsWith("kd1")) break;
+        if (!run || run[0].startsWith(prefix.slice(0, -1))) break;
         tails.push(run[0]);
         if (run[0].length !== lines[j].length) break;
       }
-      // the shortest join that reads: a cut zlib stream never reads (its checksum is at its end),
-      // while words after a complete one may be taken for trailing bytes and ignored; reading
-      // at no join, the code takes every line (and is reported damaged)
       let joined = 0;
       while (joined < tails.length && !(await reads(code + tails.slice(0, joined).join("")))) joined += 1;
       code += tails.slice(0, joined).join("");
@@ -113,21 +124,6 @@ export function duelLink(base, codes) {
   return `${String(base).split("#")[0]}#duel=${list.join("~")}`;
 }
 
-function base64urlBytes(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const padded = b64 + "===".slice((b64.length + 3) % 4);
-  const binary = globalThis.atob(padded);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-async function inflate(bytes) {
-  // zlib's format is what the Compression Streams API calls "deflate"
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 /** The envelope of a code: {game, seq, from, hello} (hello: the invitation's terms or null). */
 export async function readEnvelope(code) {
   if (typeof code !== "string" || !code) throw new CodeError("empty");
@@ -135,7 +131,7 @@ export async function readEnvelope(code) {
   if (!code.startsWith(PREFIX) || !/^[A-Za-z0-9_-]+$/.test(code.slice(PREFIX.length))) throw new CodeError("damaged");
   let message;
   try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(await inflate(base64urlBytes(code.slice(PREFIX.length))));
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await inflate(fromBase64url(code.slice(PREFIX.length))));
     message = JSON.parse(text);
   } catch {
     throw new CodeError("damaged");

@@ -16,36 +16,21 @@
 //   live.send(codes)             → false when no channel is open
 //   live.close()
 //   state: "idle" | "offering" | "answering" | "connecting" | "open" | "closed" | "failed"
+import { readWrapped } from "./codes.js";
+import { deflate, fromBase64url, inflate, toBase64url } from "./zlib64.js";
+
 export const LIVE_PREFIX = "kl1.";
-
-function toBase64url(bytes) {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return globalThis.btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = globalThis.atob(b64 + "===".slice((b64.length + 3) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-async function pipe(bytes, stream) {
-  const out = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
-}
 
 export async function encodeLive(value) {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
-  return LIVE_PREFIX + toBase64url(await pipe(bytes, new CompressionStream("deflate")));
+  return LIVE_PREFIX + toBase64url(await deflate(bytes));
 }
 
 export async function decodeLive(code) {
   const text = String(code || "").replace(/\s+/g, "");
   if (!text.startsWith(LIVE_PREFIX) || text.length > 40_000) throw new Error("not a connection code");
   try {
-    const value = JSON.parse(new TextDecoder().decode(await pipe(fromBase64url(text.slice(LIVE_PREFIX.length)),
-      new DecompressionStream("deflate"))));
+    const value = JSON.parse(new TextDecoder().decode(await inflate(fromBase64url(text.slice(LIVE_PREFIX.length)))));
     if (!value || !["offer", "answer"].includes(value.type) || typeof value.sdp !== "string") throw new Error();
     return value;
   } catch {
@@ -53,9 +38,17 @@ export async function decodeLive(code) {
   }
 }
 
-export function findLiveCode(text) {
-  const match = /kl1\.[A-Za-z0-9_-]+/.exec(String(text || "").replace(/[ \t]*[\r\n]+[ \t]*/g, ""));
-  return match ? match[0] : null;
+/** Whether pasted text holds a connection code (rather than the duel's codes). */
+export function hasLiveCode(text) {
+  return String(text || "").includes(LIVE_PREFIX);
+}
+
+/** The first connection code in pasted text, a wrapped one joined again (codes.js readWrapped:
+ *  a word on the line after it is not glued to it), or null. */
+export async function readLiveCode(text) {
+  const reads = (code) => decodeLive(code).then(() => true, () => false);
+  const [code = null] = await readWrapped(String(text || ""), LIVE_PREFIX, reads);
+  return code;
 }
 
 /** Resolves once ICE gathering is complete: the description then holds every candidate. */

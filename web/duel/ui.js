@@ -18,7 +18,7 @@ import { t, has, addOverlay, promoted, applyStatic, formatDate } from "../table/
 import { notify, dismiss } from "../notices.js";
 import { duelLink, codeFromHash, isDuelHash } from "./codes.js";
 import { recordDeal } from "../stats-data.js";
-import { createLive, decodeLive, findLiveCode } from "./live.js";
+import { createLive, decodeLive, hasLiveCode, readLiveCode } from "./live.js";
 
 const html = document.documentElement;
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -300,8 +300,8 @@ export function installDuel({ duel, table, view, setup, storage, ui, ready = Pro
   receive.addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = codeIn.value;
-    if (findLiveCode(text)) {
-      if (await liveCode(findLiveCode(text))) codeIn.value = "";
+    if (hasLiveCode(text)) {
+      if (await liveCode(await readLiveCode(text))) codeIn.value = "";
       return;
     }
     const applied = await duel.receive(text);

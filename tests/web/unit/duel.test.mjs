@@ -7,6 +7,8 @@ import { DuelController, errorKind, stepsBetween } from "../../../web/duel/contr
 import { createDuels, checkDuel } from "../../../web/duel/store.js";
 import { fromSeat } from "../../../web/duel/seat.js";
 import { findCodes, readCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
+import { encodeLive, decodeLive, hasLiveCode, readLiveCode } from "../../../web/duel/live.js";
+import { deflate, inflate, toBase64url, fromBase64url } from "../../../web/duel/zlib64.js";
 import { createStorage, memoryArea } from "../../../web/storage.js";
 import { fakeDuelEngine, encode, refuse } from "./fake-duel.mjs";
 
@@ -317,4 +319,29 @@ test("a pasted code followed by a word on the next line is applied", async () =>
   assert.equal(await b.duel.receive(`${invitation}\nSee you!`), false, "an invitation is offered");
   assert.equal(b.events.filter((e) => e.type === "invitation").length, 1);
   assert.ok(!b.events.some((e) => e.type === "problem"), "no damaged code");
+});
+
+test("the byte layer of codes: base64url and zlib round trips; a cut stream is refused", async () => {
+  const bytes = new TextEncoder().encode(JSON.stringify({ text: "Schnapsen ".repeat(40), n: [1, 2, 255] }));
+  const packed = await deflate(bytes);
+  assert.ok(packed.length < bytes.length);
+  const text = toBase64url(packed);
+  assert.match(text, /^[A-Za-z0-9_-]+$/);
+  assert.deepEqual(await inflate(fromBase64url(text)), bytes);
+  await assert.rejects(inflate(packed.slice(0, packed.length - 3)));
+});
+
+test("a live connection code reads back as its offer; anything else is not a connection code", async () => {
+  const offer = { type: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" };
+  const code = await encodeLive(offer);
+  // a messenger wraps it and the friend writes on the next line: the word is not glued to it
+  const pasted = `join me:\n${code.slice(0, 30)}\n${code.slice(30)}\nbye`;
+  assert.ok(hasLiveCode(pasted) && !hasLiveCode("kd1.abc"));
+  assert.equal(await readLiveCode(pasted), code);
+  assert.equal(await readLiveCode(`${code} see you`), code);
+  assert.equal(await readLiveCode("no code here"), null);
+  assert.deepEqual(await decodeLive(code), offer);
+  await assert.rejects(decodeLive(code.slice(0, code.length - 4)), /not a connection code/);
+  await assert.rejects(decodeLive(await encodeLive({ type: "move", sdp: "x" })), /not a connection code/);
+  await assert.rejects(decodeLive("kd1.abc"), /not a connection code/);
 });
