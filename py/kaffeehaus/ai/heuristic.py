@@ -16,7 +16,7 @@ Schneider: lead a master (a card nothing unseen of its suit can beat: SN-7, SN-1
 first; else lead a low card; answer by winning honours cheaply, otherwise throw a non-honour.
 """
 
-from .model import MARRIAGE_VALUE, WIN_POINTS, bits
+from .model import MARRIAGE_VALUE, WIN_POINTS, bits, neighbour_winner
 
 
 class Style:
@@ -186,11 +186,8 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
 def _schneider_master(pos, c, unseen):
     t = pos.t
     if pos.neighbour:
-        r = t.rank[c]
-        if r == 0:
-            return True
-        above = c - 1            # next rank up, same suit (index order is strongest first)
-        return not (unseen >> above & 1)
+        winner = neighbour_winner(t, c)
+        return winner < 0 or not (unseen >> winner & 1)
     if t.higher[c] & unseen:
         return False
     if pos.trump is not None and t.suit[c] != pos.trump and unseen & t.suit_mask[pos.trump]:

@@ -370,6 +370,12 @@ def schnapsen_table(sevens):
 # Schneider
 # ----------------------------------------------------------------------------------------------
 
+def neighbour_winner(t, lead):
+    """SN-11: the only card that wins the lead `lead` (its next rank up, the card just above
+    it in the table's strongest-first order), or -1 for an ace, which nothing wins."""
+    return lead - 1 if t.rank[lead] > 0 else -1
+
+
 class SchneiderPos:
     """One Bohemian Schneider deal position with every card placed (RULES.md Part 1).
 
@@ -448,7 +454,7 @@ class SchneiderPos:
         t = self.t
         if t.suit[c] == t.suit[lead]:
             if self.neighbour:
-                return t.rank[c] == t.rank[lead] - 1
+                return c == neighbour_winner(t, lead)
             return t.rank[c] < t.rank[lead]
         return (not self.neighbour) and self.trump is not None and t.suit[c] == self.trump
 
