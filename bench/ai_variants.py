@@ -129,8 +129,6 @@ VARIANTS = {
     "expert-rstyle": _expert(style=heuristic.TAKER, opponent_style=heuristic.TAKER),
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
-    # schneider-neighbour: layouts where the opponent passed up the lead's only winner
-    "expert-nbinfer": _expert(infer=Inference(neighbour=0.15)),
 }
 
 

@@ -10,6 +10,8 @@ import random
 import pytest
 
 from kaffeehaus import api
+from kaffeehaus import game as _game
+from kaffeehaus.ai import model
 from kaffeehaus.ai.determinize import Info
 
 from aihelpers import OPTION_SETS, hidden_of
@@ -47,3 +49,16 @@ def test_positions_mirror_engine(profile, options):
             calm = [a for a in legal if a != "claim"] or legal
             state = api.apply(state, rng.choice(calm))
     assert t_checked > 100
+
+
+def test_SN_11_neighbour_winner_is_the_engines_only_winner():
+    """The one card the model, the rule-based player and the solver's tables take to win a
+    lead under SN-11 is the one the engine's deal accepts."""
+    state = api.new_deal("schneider-neighbour", seed="model/nb", dealer=0)
+    deal = _game.decode(state).current
+    t = Info(api.observation(state, 0)).t
+    for lead in range(t.n):
+        winners = [c for c in range(t.n) if deal.beats(t.names[c], t.names[lead])]
+        expected = model.neighbour_winner(t, lead)
+        assert winners == ([expected] if expected >= 0 else [])
+    assert sum(model.neighbour_winner(t, c) < 0 for c in range(t.n)) == 4     # the aces

@@ -33,16 +33,12 @@ class Inference:
 
     * `marriage`: they led without announcing while holding K and Q of a suit (SS-7);
     * `exchange`: they led with the talon open without exchanging while holding the trump
-      jack (SS-6);
-    * `neighbour`: in `schneider-neighbour` they answered a lead with another card than its
-      next rank up, the only card that wins it (SN-11), while holding that card. Taking
-      wins the trick's honours and the lead, so a sensible player passes it up rarely.
+      jack (SS-6).
     """
 
-    def __init__(self, marriage=0.15, exchange=0.15, neighbour=None):
+    def __init__(self, marriage=0.15, exchange=0.15):
         self.marriage = marriage
         self.exchange = exchange
-        self.neighbour = neighbour
 
 
 INFER = Inference()
@@ -171,43 +167,28 @@ class Info:
                 if t.suit[t.index[rc]] != t.suit[t.index[lc]]:
                     voids.append((t.suit[t.index[lc]], k))
         ntricks = len(hist)
-        drew = [stock0 - 2 * j > 0 for j in range(ntricks)]     # both drew after trick j (SN-5)
         for suit, k in voids:
             # the opponent drew once after each trick from k on while the stock lasted
-            draws = sum(drew[k:])
+            draws = sum(1 for j in range(k, ntricks) if stock0 - 2 * j > 0)
             if draws == 0:
                 self.forbidden |= t.suit_mask[suit]
             else:
                 self.counts.append((t.suit_mask[suit], draws))
         self.honours = list(obs["card_points"])
         self.tricks_played = ntricks
-        infer = self.infer
-        if (infer is not None and infer.neighbour is not None and infer.neighbour < 1
-                and self.profile == "schneider-neighbour"):
-            self._neighbour_events(drew, infer.neighbour)
-
-    def _neighbour_events(self, drew, weight):
-        """SN-11: an answer other than the lead's next rank up (its only winner) makes the
-        layouts where the opponent held that card then less likely."""
-        t, hist = self.t, self.obs["history"]
-        self.opp_played = {t.index[c]: k for k, trick in enumerate(hist)
-                           for p, c in trick["cards"] if p == self.opp}
-        if self.obs["trick"] and self.obs["trick"][0][0] == self.opp:
-            self.opp_played[t.index[self.obs["trick"][0][1]]] = len(hist)
-        add = self._event_adder(drew, {})
-        for k, trick in enumerate(hist):
-            (lp, lc), (rp, rc) = trick["cards"]
-            winner = model.neighbour_winner(t, t.index[lc])
-            if rp == self.opp and winner >= 0 and t.index[rc] != winner:
-                add([winner], weight, k)
 
     # --- soft inference from the opponent's public choices -------------------------------------
     def _inference_events(self, opp_turns):
-        """Schnapsen: the events of a marriage or the trump-jack exchange passed up at a lead
-        (`opp_turns`: (trick index, talon open, actions before the lead))."""
+        """Events "at trick k the opponent passed up a choice it would have taken with these
+        cards". Each is kept as the cards involved, each with the number of cards the opponent
+        drew between that moment and the moment the card was last seen with them (played, or
+        now for its current hand): a card now in its hand may have been drawn since."""
         t, inf = self.t, self.infer
         trump = self.trump
         ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+        unknown = 0
+        for c in self.unknown:
+            unknown |= 1 << c
         married = {m["suit"] for m in self.obs["marriages"] if m["player"] == self.opp}
         # the indicator taken in exchange or drawn last came to the opponent at that moment
         acquired = {}
@@ -225,34 +206,14 @@ class Info:
                 acquired[c] = exch[0]
             else:
                 acquired[c] = last_draw
-        add = self._event_adder(self.phase1, acquired)
-        for k, talon_open, acts in opp_turns:
-            if inf.marriage is not None and inf.marriage < 1 and not any(
-                    a.startswith("marry:") for a in acts):
-                for s in range(4):
-                    if SUITS[s] not in married:
-                        add([s * t.suit_size + ki, s * t.suit_size + qi], inf.marriage, k)
-            if (inf.exchange is not None and inf.exchange < 1 and talon_open
-                    and "exchange" not in acts):
-                add([trump * t.suit_size + t.jack_rank], inf.exchange, k)
-
-    def _event_adder(self, drew, acquired):
-        """`add(cards, weight, k)`, which records the event "at trick k the opponent held all
-        of `cards` and did not use them". Each card is kept with the probability that it was
-        already held at trick k, given that the opponent holds it now or played it later: a
-        card may have been drawn since. `drew[j]`: both seats drew after finished trick j;
-        `acquired`: card -> the trick from which the opponent is known to hold it."""
-        unknown = 0
-        for c in self.unknown:
-            unknown |= 1 << c
-        ntr = len(drew)
-        draws_after = [0] * (ntr + 1)           # draws from trick k to now
+        ntr = len(self.phase1)
+        draws_after = [0] * (ntr + 1)           # Phase-1 tricks (draws) from trick k to now
         for k in range(ntr - 1, -1, -1):
-            draws_after[k] = draws_after[k + 1] + (1 if drew[k] else 0)
+            draws_after[k] = draws_after[k + 1] + (1 if self.phase1[k] else 0)
 
         def held(c, k):
-            """(card, draws since trick k, not hidden) if the opponent may have held c at
-            trick k; None if it cannot have (fixed for every layout)."""
+            """(card, draws since trick k) if the opponent may have held c at trick k; the
+            hidden cards are checked against the layout (None: fixed, not held)."""
             if c in acquired and k < acquired[c]:
                 return None
             if c in self.opp_played:
@@ -266,9 +227,10 @@ class Info:
 
         # its hand now, plus the cards it played since trick k, minus those it drew since
         played_now = 1 if self.obs["trick"] and self.obs["trick"][0][0] == self.opp else 0
-        hand_now = self.obs["opponent_hand_size"] + ntr + played_now
+        hand_now = self.obs["opponent_hand_size"] + len(self.phase1) + played_now
 
         def add(cards, weight, k):
+            """The event "at trick k it held all of `cards` and did not use them"."""
             hs = max(1, hand_now - k - draws_after[k])      # its hand size at trick k
             cards = [held(c, k) for c in cards]
             if any(x is None for x in cards):
@@ -278,7 +240,15 @@ class Info:
             self.events.append(([(c, hs / (hs + d)) for c, d, _ in cards], weight))
             self.event_keys.append(tuple(sorted(c for c, _, _ in cards)))
 
-        return add
+        for k, talon_open, acts in opp_turns:
+            if inf.marriage is not None and inf.marriage < 1 and not any(
+                    a.startswith("marry:") for a in acts):
+                for s in range(4):
+                    if SUITS[s] not in married:
+                        add([s * t.suit_size + ki, s * t.suit_size + qi], inf.marriage, k)
+            if (inf.exchange is not None and inf.exchange < 1 and talon_open
+                    and "exchange" not in acts):
+                add([trump * t.suit_size + t.jack_rank], inf.exchange, k)
 
     def weight(self, mask):
         """Likelihood weight (0..1] of the opponent holding `mask` now, from the events. The
