@@ -20,9 +20,10 @@ from kaffeehaus.ai.solver import Solver  # noqa: E402
 
 
 def _expert(**changes):
-    """The expert with some of its parameters (`levels.expert_params`) changed."""
+    """The expert with some of its `levels.EXPERT` parameters changed."""
+    params = dict(levels.EXPERT, **changes)
+
     def run(obs, seed, state):
-        params = dict(levels.expert_params(obs), **changes)
         return levels._pimc_best(obs, pimc.Config(**params), seed, levels.match_utility(obs), None)
     return run
 
@@ -31,7 +32,7 @@ def _close_margin(margin):
     """Close only when closing beats the best other action by `margin` (PIMC values a close by
     a perfect-information Phase 2: the closer "sees" the opponent's hand)."""
     def run(obs, seed, state):
-        values, _ = pimc.evaluate(obs, pimc.Config(**levels.expert_params(obs)), seed=seed,
+        values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
                                   utility=levels.match_utility(obs), prune=True)
         best = levels.best_of(values)
         if best == "close" and len(values) > 1:
@@ -49,8 +50,10 @@ def _xclose(**changes):
     its first lead. Here the closer's first lead after closing must be the same in every
     layout: value(close) = max over the leads c of the mean over layouts of value(close, c)
     instead of the mean of the per-layout maxima. Every other action as the expert."""
+    params = dict(levels.EXPERT, **changes)
+
     def run(obs, seed, state):
-        config = pimc.Config(**dict(levels.expert_params(obs), **changes))
+        config = pimc.Config(**params)
         utility = levels.match_utility(obs)
         values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, prune=True)
         if "close" not in values or len(values) == 1:
@@ -112,8 +115,7 @@ VARIANTS = {
     "cheater": cheater,
     "expert-noinfer": _expert(infer=None),                       # uniform layouts
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
-    "expert-s80": _expert(samples=80, first_round=16),   # 80 rollout layouts (Schnapsen's own)
-    "expert-s40": _expert(samples=40, first_round=12),   # 40 (Schneider's own; Schnapsen's before)
+    "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
     "expert-deep8": _expert(deep_from=8),        # from a talon of 8: rollouts only to 4, then exact
     # issue 11: postponing the perfect-information evaluation in Phase 1
     "expert-nodeep": _expert(deep_from=None),    # talon 6: rollouts to 2 as from 10 and 8
@@ -127,6 +129,7 @@ VARIANTS = {
     "expert-rstyle": _expert(style=heuristic.TAKER, opponent_style=heuristic.TAKER),
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
+    "expert-sch2": _expert(schneider_stock=2),   # Schneider: exact from a stock of 2 (timed only)
 }
 
 

@@ -26,8 +26,8 @@ from kaffeehaus.ai import levels, pimc  # noqa: E402
 from kaffeehaus.ai.levels import forced_action  # noqa: E402
 
 
-def expert_config(obs, **changes):
-    return pimc.Config(**dict(levels.expert_params(obs), **changes))
+def expert_config(**changes):
+    return pimc.Config(**dict(levels.EXPERT, **changes))
 
 
 # name -> (changes to the expert's parameters, successive halving)
@@ -68,16 +68,16 @@ def main():
     for obs in decisions(args.profile, args.decisions, args.min_stock):
         utility = levels.match_utility(obs)
         n = args.layouts
-        many = expert_config(obs, samples=n, deep_samples=n, exact_samples=n)
+        many = expert_config(samples=n, deep_samples=n, exact_samples=n)
         truth, _ = pimc.evaluate(obs, many, seed=977, utility=utility)
         best = max(truth.values())
         for name, (changes, halving) in CONFIGS.items():
-            values, _ = pimc.evaluate(obs, expert_config(obs, **changes), seed=1, utility=utility,
+            values, _ = pimc.evaluate(obs, expert_config(**changes), seed=1, utility=utility,
                                       prune=halving)
             regrets[name].append(best - truth[levels.best_of(values)])
     print(f"# bench/regret.py {' '.join(sys.argv[1:])}")
     for name, r in regrets.items():
-        half = 1.96 * statistics.stdev(r) / len(r) ** 0.5
+        half = 1.96 * statistics.stdev(r) / len(r) ** 0.5 if len(r) > 1 else float("nan")
         print(f"{args.profile:20} {name:24} {len(r)} decisions: mean regret "
               f"{statistics.mean(r):.3f} ± {half:.3f}, choices that lose: "
               f"{sum(x > 1e-9 for x in r) / len(r):.0%}")

@@ -113,11 +113,9 @@ def test_after_the_last_draw_one_layout_is_solved_once(monkeypatch):
 
 
 def test_sampling_is_kept_where_layouts_are_many():
-    """Early in a deal the layouts are far too many: the expert samples (80 or 20 layouts;
-    without its node cap, which may stop the sampling of a slow decision early)."""
-    config = pimc.Config(**dict(levels.EXPERT, node_budget=None))
+    """Early in a deal the layouts are far too many: the expert samples (40 or 20 layouts)."""
     for obs in observations("bummerl", 12, 5):
         if obs["stock_size"] >= 6 and not obs["closed"]:
-            assert Info(obs).layouts(80) is None
-            _, used = pimc.evaluate(obs, config, seed=1, prune=True)
-            assert used == config.samples_for(obs)
+            assert Info(obs).layouts(40) is None
+            _, used = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=1, prune=True)
+            assert used == pimc.Config(**levels.EXPERT).samples_for(obs)

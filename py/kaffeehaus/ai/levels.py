@@ -10,9 +10,8 @@
   sampled layouts with alpha-beta.
 * `hard` — the heuristic until the talon is down to 4 cards (Schnapsen) / the stock is empty
   (Schneider), then PIMC with 16 layouts solved exactly (closing decisions included).
-* `expert` — PIMC everywhere: heuristic rollouts to an exact endgame at a talon of 2 on 80
-  layouts (Schneider: 40, to the end of the stock), from a talon of 6 one rollout trick then
-  exact (20 layouts), exact from a talon of 4 (24 layouts) and for Schneider's last 6
+* `expert` — PIMC everywhere with 40 layouts: heuristic rollouts to an exact endgame at a
+  talon of 2 before that, exact from a talon of 4 (24 layouts) and for Schneider's last 6
   tricks; successive halving; the match situation in the utility (Bummerl countdown,
   Schneider target or session); Schnapsen layouts weighted by the opponent's passed-up
   marriages and exchanges (`determinize.Inference`); at most ~450k solver nodes a decision.
@@ -28,13 +27,8 @@ from .determinize import INFER, Info
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 
-# The expert's search (`pimc.Config`). Schnapsen values the decisions it rolls out (a talon of
-# 8 or more) on 80 layouts: with 40 it lost 0.074 ± 0.064 game points a deal to sampling
-# noise (bench/RESULTS.md). Schneider keeps 40: its rollouts run to the end of the stock, and
-# 80 would double a median decision of 0.23 s.
-EXPERT = dict(samples=80, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=16,
+EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=12,
               deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000)
-EXPERT_SCHNEIDER = dict(EXPERT, samples=40, first_round=12)
 HARD = dict(samples=16, exact_stock=4)
 MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)
 EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (legal) card
@@ -83,11 +77,6 @@ def heuristic_action(obs, memory=None, style=heuristic.BASE):
     return action
 
 
-def expert_params(obs):
-    """The expert's search parameters for this deal's game family."""
-    return EXPERT if obs["game"] == "schnapsen" else EXPERT_SCHNEIDER
-
-
 def _config(params, iterations):
     params = dict(params)
     if iterations is not None:
@@ -123,8 +112,7 @@ def choose(obs, level, seed=0, budget_ms=None, iterations=None):
             return heuristic_action(obs)
         return _pimc_best(obs, _config(HARD, iterations), seed, None, deadline)
     if level == "expert":
-        return _pimc_best(obs, _config(expert_params(obs), iterations), seed, match_utility(obs),
-                          deadline)
+        return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
     raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
 
 
@@ -279,8 +267,8 @@ def rank(obs, seed=0, budget_ms=None, iterations=None):
                                 seed=seed, actions=legal, deadline=deadline)
         values.update(vals)
     else:
-        values, _ = pimc.evaluate(obs, _config(expert_params(obs), iterations), seed=seed,
-                                  actions=legal, deadline=deadline)
+        values, _ = pimc.evaluate(obs, _config(EXPERT, iterations), seed=seed, actions=legal,
+                                  deadline=deadline)
     out = [{"action": a, "value": round(values[a], 3)} for a in legal]
     out.sort(key=lambda e: -e["value"])
     return out
