@@ -65,10 +65,10 @@ def main():
     ap.add_argument("--min-stock", type=int, default=6)
     args = ap.parse_args()
     regrets = {name: [] for name in CONFIGS}
+    n = args.layouts
+    many = expert_config(samples=n, deep_samples=n, exact_samples=n)
     for obs in decisions(args.profile, args.decisions, args.min_stock):
         utility = levels.match_utility(obs)
-        n = args.layouts
-        many = expert_config(samples=n, deep_samples=n, exact_samples=n)
         truth, _ = pimc.evaluate(obs, many, seed=977, utility=utility)
         best = max(truth.values())
         for name, (changes, halving) in CONFIGS.items():

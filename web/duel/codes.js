@@ -20,7 +20,12 @@ import { fromBase64url, inflate } from "./zlib64.js";
 
 export const PREFIX = "kd1.";
 const MAX_CODE = 64_000;   // the engine refuses longer ones too (messages.py)
-const CODE = /kd1\.[A-Za-z0-9_-]+/g;
+const CODE = codePattern(PREFIX);
+
+/** Every code of this prefix: the prefix, then base64url. */
+function codePattern(prefix) {
+  return new RegExp(`${prefix.replace(/\./g, "\\.")}[A-Za-z0-9_-]+`, "g");
+}
 
 export class CodeError extends Error {
   constructor(reason) {
@@ -59,7 +64,7 @@ export async function readCodes(text) {
  */
 export async function readWrapped(text, prefix, reads) {
   if (typeof text !== "string") return [];
-  const pattern = new RegExp(`${prefix.replace(/\./g, "\\.")}[A-Za-z0-9_-]+`, "g");
+  const pattern = codePattern(prefix);
   const lines = unescaped(text).split(/\r?\n/).map((line) => line.trim());
   const codes = [];
   for (let i = 0; i < lines.length; i += 1) {
