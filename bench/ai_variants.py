@@ -130,6 +130,10 @@ VARIANTS = {
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
     "expert-sch2": _expert(schneider_stock=2),   # Schneider: exact from a stock of 2 (timed only)
+    # issue 11: before the neighbour rule's own rule-based play (`heuristic.Neighbour`), the
+    # rule-based player and the expert's rollouts played it as plain Schneider
+    "expert-plain": _expert(style=heuristic.PLAIN),
+    "heuristic-plain": lambda obs, seed, state: levels.heuristic_action(obs, style=heuristic.PLAIN),
 }
 
 

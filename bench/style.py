@@ -1,14 +1,18 @@
-"""Self-play of the rule-based Schnapsen player: a `heuristic.Style` against the shipped one.
+"""Self-play of the rule-based player: a `heuristic.Style` against the shipped one.
 
 Every run plays duplicate deal pairs (the seeds of `bench/ai.py`) of the rule-based player
 with the given constants against `heuristic.BASE` and prints the game points per deal with a
 95% interval; the same pair numbers for every style, so styles are compared on the same deals.
+For `schneider-neighbour` the constants are those of `heuristic.Neighbour` (the shipped
+player against the plain Schneider play: `bench/ai.py --pair heuristic:heuristic-plain`).
 `--search` changes one constant at a time over a small grid (the way the expert's rollout
-style of `bench/ai_variants.py` was found); confirm a winner on other pairs (`--first`).
+style of `bench/ai_variants.py` and `heuristic.Neighbour` were found); confirm a winner on
+other pairs (`--first`).
 
 Usage:
   python3 bench/style.py --style '{"trump_led": 2, "throw_half": 3}' --deals 3000 --first 5000
   python3 bench/style.py --search --deals 2000 --profile bummerl
+  python3 bench/style.py --search --deals 2000 --profile schneider-neighbour
 """
 
 import argparse
@@ -31,13 +35,23 @@ _spec.loader.exec_module(bench_ai)
 
 GRID = {"trump_bonus": [15, 20, 40], "keep_half": [0, 3, 10], "keep_high": [0, 4, 14],
         "take_led": [11, 4], "throw_half": [0, 3, 10], "trump_led": [2, 3, 4]}
+# `schneider-neighbour`: the `heuristic.Neighbour` constants
+NEIGHBOUR_GRID = {"lead": [0.0, 0.15, 0.6, 1.0], "guard": [0.0, 0.25, 1.0], "cover": [0.0, 0.6],
+                  "bank": [0.0, 0.5, 2.0]}
+
+
+def make_style(params, profile):
+    """A `heuristic.Style` from constants: the neighbour rule's for `schneider-neighbour`."""
+    if profile == "schneider-neighbour":
+        return heuristic.Style(neighbour=heuristic.Neighbour(**params))
+    return heuristic.Style(**params)
 
 
 def versus_base(params, profile, deals, first):
     """(mean, 95% half-width) of game points per deal of `Style(**params)` vs the shipped
     player, over duplicate pairs first .. first + deals - 1."""
     name = "style:" + json.dumps(params, sort_keys=True)
-    style = heuristic.Style(**params)
+    style = make_style(params, profile)
     ai_variants.VARIANTS[name] = lambda obs, seed, state: levels.heuristic_action(obs, style=style)
     bench_ai.FIRST[0] = first
     result = bench_ai.duplicate_deals(profile, {}, name, "heuristic", deals, f"style-{profile}")
@@ -55,7 +69,8 @@ def main():
     base = json.loads(args.style)
     runs = [base]
     if args.search:
-        runs += [dict(base, **{k: v}) for k, values in GRID.items() for v in values]
+        grid = NEIGHBOUR_GRID if args.profile == "schneider-neighbour" else GRID
+        runs += [dict(base, **{k: v}) for k, values in grid.items() for v in values]
     t0 = time.time()
     for params in runs:
         m, h = versus_base(params, args.profile, args.deals, args.first)

@@ -12,18 +12,42 @@ ten with the cheapest winner (a higher card of the suit, else a low trump), take
 with an ace or ten of the led suit, otherwise throw the cheapest card. Phase 2: pull trumps
 with the top trump, cash masters, win every trick that can be won as cheaply as possible.
 
-Schneider: lead a master (a card nothing unseen of its suit can beat: SN-7, SN-11), honours
-first; else lead a low card; answer by winning honours cheaply, otherwise throw a non-honour.
+Schneider (SN-7): lead a master (a card nothing unseen can beat), honours first; else lead a
+low card; answer by winning honours cheaply, otherwise throw a non-honour.
+
+Schneider with the neighbour rule (SN-11, `Neighbour`): every card but an ace has exactly one
+winner, and whoever cannot take must give the leader a card. So: take with the winner
+whenever it is in hand; lead the card of best expectation, which in practice is a card whose
+winner is in hand or gone (honours first), before any card the opponent might take; discard
+non-honours, keeping the cards that can still capture the card just below them.
 """
 
 from .model import MARRIAGE_VALUE, WIN_POINTS, bits, neighbour_winner
 
 
+class Neighbour:
+    """The `schneider-neighbour` player's constants (SN-11: only the next rank up wins a
+    lead), in honours. A lead is valued by its expectation: the lead card's honour is banked
+    unless the opponent holds its one winner, which is assumed to lie with them in proportion
+    to their share of the unseen cards; then they take both cards and the lead. Tuned by
+    self-play (bench/style.py): the lead is worth about two honours, because the player who
+    cannot take must feed the leader a card."""
+
+    def __init__(self, lead=2.0, guard=0.35):
+        self.lead = lead        # worth of keeping the lead
+        self.guard = guard      # of a kept card, per honour it may capture (the card it beats)
+
+
+NEIGHBOUR = Neighbour()
+
+
 class Style:
-    """The Schnapsen player's constants (card costs in card points)."""
+    """The rule-based player's constants: Schnapsen card costs in card points, and the
+    neighbour rule's `Neighbour` constants (None: the plain Schneider play, benches only)."""
 
     def __init__(self, trump_bonus=30, keep_half=6, keep_high=8, take_led=10, throw_half=6,
-                 trump_led=99):
+                 trump_led=99, neighbour=NEIGHBOUR):
+        self.neighbour = neighbour
         self.trump_bonus = trump_bonus          # a trump costs its points and this much more
         self.keep_half = keep_half              # a lead of a possible marriage half
         self.keep_high = keep_high              # a lead of an ace or ten
@@ -39,11 +63,15 @@ BASE = Style()
 # BASE in self-play (bench/style.py); as the expert's model of its own later play in the
 # rollouts it measured no better (bench/RESULTS.md), so it serves the benches only
 TAKER = Style(trump_led=2, throw_half=3)
+# The plain Schneider play under the neighbour rule: the player before `Neighbour` (benches)
+PLAIN = Style(neighbour=None)
 
 
 def choose(pos, p, unseen, style=BASE):
     if pos.game == "schnapsen":
         return _schnapsen(pos, p, unseen, style)
+    if pos.neighbour and style.neighbour is not None:
+        return _neighbour(pos, p, unseen, style.neighbour)
     return _schneider(pos, p, unseen)
 
 
@@ -218,6 +246,41 @@ def _schneider(pos, p, unseen):
     if not losers:
         return t.names[min(legal, key=lambda c: (t.honour[c], -t.rank[c]))]
     return t.names[min(losers, key=lambda c: (t.honour[c], -t.rank[c]))]
+
+
+# --- Schneider with the neighbour rule (SN-11) ------------------------------------------------
+
+def _neighbour(pos, p, unseen, k):
+    t = pos.t
+    hand = pos.hands[p]
+
+    def keep_value(c):
+        """What c is worth kept in hand: the card it beats may still be led to it."""
+        below = c + 1
+        if t.rank[c] == t.suit_size - 1 or not unseen >> below & 1:
+            return 0.0
+        return k.guard * (1 + t.honour[below] + t.honour[c])
+
+    if pos.lead < 0:
+        # the opponent holds as many cards as the leader: this share of the unseen ones
+        share = min(1.0, hand.bit_count() / (unseen.bit_count() or 1))
+
+        def lead_value(c):
+            w = neighbour_winner(t, c)
+            if w < 0 or not unseen >> w & 1:
+                return t.honour[c] + k.lead - keep_value(c)       # nothing can take it
+            lost = t.honour[c] + t.honour[w]
+            return ((1 - share) * (t.honour[c] + k.lead) - share * (lost + k.lead)
+                    - keep_value(c))
+        return t.names[max(bits(hand), key=lambda c: (lead_value(c), -c))]
+    legal = bits(pos.answers(p))
+    winners = [c for c in legal if pos.beats(c, pos.lead)]
+    if winners:
+        return t.names[winners[0]]        # the one winner: the trick, its honours and the lead
+
+    def discard_cost(c):
+        return t.honour[c] + keep_value(c)       # a discarded honour goes to the leader
+    return t.names[min(legal, key=lambda c: (discard_cost(c), c))]
 
 
 def unseen_for(pos, p):

@@ -1,0 +1,132 @@
+"""The rule-based player under the neighbour rule (SN-11, `heuristic.Neighbour`): it takes with
+the one winner whenever it holds it, leads a card nothing can take before one the opponent
+might take, never gives the leader an honour while it holds a non-honour, and keeps the cards
+that can still capture the card just below them. The engine's
+deal says which card wins; the expert's rollouts play this player."""
+
+from kaffeehaus import api
+from kaffeehaus import game as _game
+from kaffeehaus.ai import heuristic, levels, pimc
+
+from aihelpers import random_states
+
+RANKS = "AKQJT987"          # SN-1, strongest first
+HONOURS = "AKQJT"           # SN-2
+
+
+def next_rank_up(card):
+    """SN-11: the one card that wins the lead `card` (None for an ace)."""
+    r = RANKS.index(card[0])
+    return None if r == 0 else RANKS[r - 1] + card[1]
+
+
+def unseen_by(obs):
+    """The cards the seat to move cannot see: not in its hand, not played."""
+    played = {card for trick in obs["history"] for _, card in trick["cards"]}
+    played |= {card for _, card in obs["trick"]}
+    return {r + s for r in RANKS for s in "CDHS"} - played - set(obs["hand"])
+
+
+def mixed_play(obs, rng):
+    """Deals played partly at random, partly by the rule-based player, for varied positions."""
+    return rng.choice(obs["legal_actions"]) if rng.random() < 0.4 else levels.heuristic_action(obs)
+
+
+def neighbour_positions(count, seed):
+    return [(state, obs) for state, obs in
+            random_states("schneider-neighbour", {}, seed, count, policy=mixed_play)
+            if levels.forced_action(obs) is None]
+
+
+def test_SN_11_it_takes_with_the_one_winner_whenever_it_holds_it():
+    answered = 0
+    for state, obs in neighbour_positions(1500, "nb-take"):
+        if not obs["trick"]:
+            continue
+        lead = obs["trick"][0][1]
+        deal = _game.decode(state).current
+        winners = [c for c in obs["legal_actions"] if deal.beats(c, lead)]
+        assert winners == ([next_rank_up(lead)] if next_rank_up(lead) in obs["hand"] else [])
+        action = levels.heuristic_action(obs)
+        if winners:
+            assert action == winners[0], (lead, obs["hand"], action)
+            answered += 1
+    assert answered >= 30
+
+
+def test_SN_11_a_lead_nothing_can_take_comes_before_one_the_opponent_might_take():
+    chosen_safe = 0
+    for state, obs in neighbour_positions(1500, "nb-lead"):
+        if obs["trick"]:
+            continue
+        unseen = unseen_by(obs)
+        safe = [c for c in obs["hand"] if next_rank_up(c) not in unseen]
+        risky = [c for c in obs["hand"] if c not in safe]
+        action = levels.heuristic_action(obs)
+        if safe and risky:
+            assert action in safe, (obs["hand"], sorted(unseen), action)
+            chosen_safe += 1
+        plain = levels.heuristic_action(obs, style=heuristic.PLAIN)
+        assert plain in obs["legal_actions"]
+    assert chosen_safe >= 30
+
+
+def test_SN_11_it_never_feeds_the_leader_an_honour_while_it_holds_a_non_honour():
+    discarded = 0
+    for state, obs in neighbour_positions(1500, "nb-discard"):
+        if not obs["trick"] or next_rank_up(obs["trick"][0][1]) in obs["hand"]:
+            continue
+        action = levels.heuristic_action(obs)
+        assert action in obs["legal_actions"]
+        if any(c[0] not in HONOURS for c in obs["hand"]):
+            assert action[0] not in HONOURS, (obs["hand"], action)
+            discarded += 1
+    assert discarded >= 30
+
+
+def next_rank_down(card):
+    """SN-11: the one card that `card` wins when it is led (None for a seven)."""
+    r = RANKS.index(card[0])
+    return None if r == len(RANKS) - 1 else RANKS[r + 1] + card[1]
+
+
+def test_SN_11_it_throws_a_card_that_can_capture_nothing_before_one_that_still_can():
+    """A kept card wins the card just below it if that card is led to it later: while that
+    card is unseen, the player keeps the capturing card and throws another non-honour."""
+    compared = 0
+    for state, obs in neighbour_positions(3000, "nb-keep"):
+        if not obs["trick"] or next_rank_up(obs["trick"][0][1]) in obs["hand"]:
+            continue
+        unseen = unseen_by(obs)
+        plain = [c for c in obs["hand"] if c[0] not in HONOURS]
+        idle = [c for c in plain if next_rank_down(c) not in unseen]
+        if idle and len(idle) < len(plain):
+            assert levels.heuristic_action(obs) in idle, (obs["hand"], sorted(unseen))
+            compared += 1
+    assert compared >= 20
+
+
+def test_SN_11_the_neighbour_play_differs_from_the_plain_schneider_play():
+    """`heuristic.PLAIN` (benches only) is the Schneider play without `Neighbour`: the two
+    players must choose differently somewhere, or the neighbour rule had no play of its own."""
+    differ = sum(levels.heuristic_action(obs) != levels.heuristic_action(obs, style=heuristic.PLAIN)
+                 for _, obs in neighbour_positions(300, "nb-differ"))
+    assert differ >= 20
+
+
+def test_SN_11_the_expert_rolls_out_with_the_neighbour_play(monkeypatch):
+    calls = []
+    neighbour = heuristic._neighbour
+
+    def recording(pos, p, unseen, k):
+        calls.append(k)
+        return neighbour(pos, p, unseen, k)
+    monkeypatch.setattr(heuristic, "_neighbour", recording)
+    state = api.new_deal("schneider-neighbour", seed="nb-rollout")
+    obs = api.observation(state, api.to_move(state))
+    assert levels.choose(obs, "expert", seed=1, iterations=3) in obs["legal_actions"]
+    assert calls and set(calls) == {heuristic.NEIGHBOUR}
+    del calls[:]
+    config = pimc.Config(**dict(levels.EXPERT, samples=3, style=heuristic.PLAIN))
+    pimc.evaluate(obs, config, seed=1)
+    assert calls == []          # the plain Schneider play does not use the neighbour rule's
