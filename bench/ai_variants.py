@@ -20,7 +20,8 @@ from kaffeehaus.ai.solver import Solver  # noqa: E402
 
 
 def _expert(**changes):
-    """The expert with some of its `levels.EXPERT` parameters changed."""
+    """The expert with some of its `levels.EXPERT` parameters changed (it searches every
+    decision, `schneider-neighbour`'s before the stock is empty too)."""
     params = dict(levels.EXPERT, **changes)
 
     def run(obs, seed, state):
@@ -40,6 +41,33 @@ def _close_margin(margin):
             if values["close"] - values[alt] < margin:
                 return alt
         return best
+    return run
+
+
+def _defer(margin):
+    """The expert, but it plays the rule-based player's own choice (its rollouts' policy)
+    unless the search values another action more than `margin` above it: the search is a
+    one-step improvement of that policy, and below its sampling noise it only adds noise."""
+    def run(obs, seed, state):
+        values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
+                                  utility=levels.match_utility(obs), prune=True)
+        best = levels.best_of(values)
+        own = levels.heuristic_action(obs)
+        if own in values and values[best] - values[own] <= margin:
+            return own
+        return best
+    return run
+
+
+def _search_from(stock):
+    """The expert, but in `schneider-neighbour` the rule-based player's own choice while the
+    stock holds more than `stock` cards (the search only for the last refills and the end)."""
+    expert = _expert()
+
+    def run(obs, seed, state):
+        if obs["profile"] == "schneider-neighbour" and obs["stock_size"] > stock:
+            return levels.heuristic_action(obs)
+        return expert(obs, seed, state)
     return run
 
 
@@ -133,6 +161,12 @@ VARIANTS = {
     # issue 11: before the neighbour rule's own rule-based play (`heuristic.Neighbour`), the
     # rule-based player and the expert's rollouts played it as plain Schneider
     "expert-plain": _expert(style=heuristic.PLAIN),
+    # the expert searching every decision of `schneider-neighbour` as well (its rollouts with
+    # the neighbour play): measured weaker than the rule-based play, so the shipped expert
+    # plays that until the stock is empty
+    "expert-search": _expert(),
+    "expert-nb4": _search_from(4),              # ... and searches from a stock of 4
+    "expert-defer02": _defer(0.2),
     "heuristic-plain": lambda obs, seed, state: levels.heuristic_action(obs, style=heuristic.PLAIN),
 }
 

@@ -3,7 +3,8 @@
 Along deals of the rule-based player, about a third of the real (not forced) decisions with a
 talon (or stock) of at least `--min-stock` cards are taken. Each is valued by the expert's own
 search with many layouts (`--layouts`, another seed): its "truth". Each configuration below
-(the expert with another number of layouts, or another successive halving) then chooses, and
+(the expert with another number of layouts, or another successive halving, or the
+rule-based player the expert's rollouts play) then chooses, and
 its regret is what its choice loses against the best action by that truth, in the deal's
 units (game points, or the match utility in a match).
 If more layouts or less pruning barely lower the regret, sampling is not what limits the
@@ -38,6 +39,7 @@ CONFIGS = {
     "40, halving after 20": (dict(samples=40, first_round=20), True),
     "80 layouts, no halving": (dict(samples=80), False),
 }
+RULE_BASED = "the rule-based player"       # its own choice, as the yardstick of the search
 
 
 def decisions(profile, count, min_stock):
@@ -63,18 +65,26 @@ def main():
     ap.add_argument("--decisions", type=int, default=60)
     ap.add_argument("--layouts", type=int, default=400, help="layouts of the truth")
     ap.add_argument("--min-stock", type=int, default=6)
+    ap.add_argument("--config", action="append", choices=[*CONFIGS, RULE_BASED],
+                    help="only these configurations (repeatable; default all)")
     args = ap.parse_args()
-    regrets = {name: [] for name in CONFIGS}
+    names = args.config or [*CONFIGS, RULE_BASED]
+    regrets = {name: [] for name in names}
     n = args.layouts
     many = expert_config(samples=n, deep_samples=n, exact_samples=n)
     for obs in decisions(args.profile, args.decisions, args.min_stock):
         utility = levels.match_utility(obs)
         truth, _ = pimc.evaluate(obs, many, seed=977, utility=utility)
         best = max(truth.values())
-        for name, (changes, halving) in CONFIGS.items():
-            values, _ = pimc.evaluate(obs, expert_config(**changes), seed=1, utility=utility,
-                                      prune=halving)
-            regrets[name].append(best - truth[levels.best_of(values)])
+        for name in names:
+            if name == RULE_BASED:
+                choice = levels.choose(obs, "heuristic")
+            else:
+                changes, halving = CONFIGS[name]
+                values, _ = pimc.evaluate(obs, expert_config(**changes), seed=1,
+                                          utility=utility, prune=halving)
+                choice = levels.best_of(values)
+            regrets[name].append(best - truth[choice])
     print(f"# bench/regret.py {' '.join(sys.argv[1:])}")
     for name, r in regrets.items():
         half = 1.96 * statistics.stdev(r) / len(r) ** 0.5 if len(r) > 1 else float("nan")

@@ -15,6 +15,8 @@
   tricks; successive halving; the match situation in the utility (Bummerl countdown,
   Schneider target or session); Schnapsen layouts weighted by the opponent's passed-up
   marriages and exchanges (`determinize.Inference`); at most ~450k solver nodes a decision.
+  In `schneider-neighbour` it plays the rule-based choice until the stock is empty
+  (`NEIGHBOUR_SEARCH_STOCK`), and searches exactly from there.
 
 Every level claims 66 at once when the claim is correct and never makes a false claim.
 """
@@ -29,6 +31,11 @@ LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
 
 EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=12,
               deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000)
+# `schneider-neighbour`: the expert searches only once the stock is down to this many cards
+# (then every card is known: the search is exact); before, it plays the rule-based player's
+# own choice (`heuristic.Neighbour`): the search over that play's rollouts measured weaker
+# than the play itself (bench/RESULTS.md, issue 11)
+NEIGHBOUR_SEARCH_STOCK = 0
 HARD = dict(samples=16, exact_stock=4)
 MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)
 EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (legal) card
@@ -112,6 +119,8 @@ def choose(obs, level, seed=0, budget_ms=None, iterations=None):
             return heuristic_action(obs)
         return _pimc_best(obs, _config(HARD, iterations), seed, None, deadline)
     if level == "expert":
+        if not _expert_searches(obs):
+            return heuristic_action(obs)
         return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
     raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
 
@@ -134,6 +143,10 @@ def _medium_exact(obs):
     if obs["game"] == "schnapsen":
         return obs["closed"] or obs["stock_size"] == 0
     return obs["stock_size"] == 0 and len(obs["hand"]) <= 4
+
+
+def _expert_searches(obs):
+    return obs["profile"] != "schneider-neighbour" or obs["stock_size"] <= NEIGHBOUR_SEARCH_STOCK
 
 
 def _small(obs, exact_stock):
