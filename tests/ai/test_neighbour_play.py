@@ -172,5 +172,5 @@ def evaluate_best(obs, state):
         pos = info.position(opp, [])
         pos.apply(action)
         solver = Solver(obs["player"])
-        values[action] = solver.utility(pos.result) if pos.result else solver.value(pos)
+        values[action] = solver.final_value(pos) if pos.result else solver.value(pos)
     return levels.best_of(values)

@@ -15,7 +15,7 @@ from aihelpers import OPTION_SETS
 def minimax(pos, me, utility):
     """Reference: no pruning, no table, the same player model as the solver."""
     if pos.result is not None:
-        return utility(pos.result)
+        return S.Solver(me, utility).final_value(pos)
     p = pos.to_move()
     if pos.game == "schnapsen":
         if (pos.lead < 0 or pos.bummerl) and pos.eff(p) >= 66:
@@ -93,3 +93,36 @@ def test_samples_are_consistent(profile, options):
                 everything.add(info.t.index[obs["trump_card"]])
             assert placed == everything
             assert not placed & {info.t.index[c] for c in obs["hand"]}
+
+
+def lexicographic_minimax(pos, me):
+    """Schneider reference: the best (result for me, my honour lead) pair, compared as a pair."""
+    if pos.result is not None:
+        return (S.signed_points(me)(pos.result), pos.honours[me] - pos.honours[1 - me])
+    p = pos.to_move()
+    vals = []
+    for m in S.schneider_moves(pos, p):
+        child = pos.copy()
+        child.play(p, m)
+        vals.append(lexicographic_minimax(child, me))
+    return max(vals) if p == me else min(vals)
+
+
+@pytest.mark.parametrize("profile,options", [OPTION_SETS[5], OPTION_SETS[7], OPTION_SETS[10]])
+def test_schneider_ties_go_to_the_line_with_more_honours(profile, options):
+    """The solver's value is the deal's result against best play, and among the lines with
+    that result the most honours for its player (`HONOUR_TIEBREAK`), as a lexicographic
+    minimax over (result, honour lead) finds them."""
+    assert 0 < S.HONOUR_TIEBREAK * 20 < 1     # a preference, never worth a game point
+    rng = random.Random(11)
+    leads = set()
+    for obs in endgames(profile, options, 12, max_stock=0):
+        info = Info(obs)
+        pos = info.position(*info.sample(rng))
+        me = obs["player"]
+        result, lead = lexicographic_minimax(pos.copy(), me)
+        assert S.Solver(me).value(pos.copy()) == pytest.approx(result + S.HONOUR_TIEBREAK * lead)
+        assert minimax(pos.copy(), me, S.signed_points(me)) == pytest.approx(
+            result + S.HONOUR_TIEBREAK * lead)
+        leads.add(lead)
+    assert len(leads) >= 3

@@ -110,7 +110,7 @@ def value_after(pos, me, solver, exact_stock, styles=(heuristic.BASE, heuristic.
         action = heuristic.choose(pos, p, heuristic.unseen_for(pos, p), styles[p])
         pos.apply(action)
     if pos.result is not None:
-        return solver.utility(pos.result)
+        return solver.final_value(pos)
     return solver.value(pos)
 
 
