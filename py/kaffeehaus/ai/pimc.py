@@ -191,7 +191,9 @@ def _solve_layout(info, opp, stock, live, me, utility, threshold,
     """([value of each action of `live`], solver nodes visited) in one layout: a deterministic
     function of its arguments (the rollouts draw no random numbers, the solver is new)."""
     pos = info.position(opp, stock)
-    solver = Solver(me, utility)
+    # the honour tie-break only where the deal is played out exactly from here (Schneider's
+    # empty stock): in the rollouts' exact ends it would cost time for little
+    solver = Solver(me, utility, tiebreak=not pos.stock)
     values = []
     for a in live:
         child = pos.copy()
