@@ -2,7 +2,8 @@
 
 The value of a position is the *utility of the deal's result* for the root player: by default
 the signed game points (+gp won, -gp lost, 0 for a drawn Schneider deal); `utility` may map
-results through the match situation instead (see `levels.match_utility`).
+results through the match situation instead (see `levels.match_utility`). In Schneider a
+tie-break (`HONOUR_TIEBREAK`, unless `tiebreak=False`) adds the root player's honour lead.
 
 Both players are modelled as the rules-aware policy the AI itself follows:
 * a player on turn who may claim and holds 66 or more effective points claims at once (SV-3,
