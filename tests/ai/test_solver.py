@@ -109,7 +109,7 @@ def lexicographic_minimax(pos, me):
 
 
 @pytest.mark.parametrize("profile,options", [OPTION_SETS[5], OPTION_SETS[7], OPTION_SETS[10]])
-def test_schneider_ties_go_to_the_line_with_more_honours(profile, options):
+def test_SN_6_schneider_ties_go_to_the_line_with_more_honours(profile, options):
     """The solver's value is the deal's result against best play, and among the lines with
     that result the most honours for its player (`HONOUR_TIEBREAK`), as a lexicographic
     minimax over (result, honour lead) finds them."""
@@ -129,7 +129,7 @@ def test_schneider_ties_go_to_the_line_with_more_honours(profile, options):
 
 
 @pytest.mark.parametrize("profile,options", [OPTION_SETS[5], OPTION_SETS[9], OPTION_SETS[10]])
-def test_the_tiebreak_never_changes_the_result_against_best_play(profile, options):
+def test_SN_6_the_tiebreak_never_changes_the_result_against_best_play(profile, options):
     """With and without the honour tie-break the solver finds the same result against best
     play; the tie-break only adds the root player's honour lead, within 0.02."""
     rng = random.Random(13)
