@@ -201,3 +201,37 @@ def test_rules_templates_match_english(lang):
         assert isinstance(text, str) and text.strip(), f"{lang} {_name(key)}: empty or not a string"
         assert not any(c in text for c in MARKUP), f"{lang} {_name(key)}: markup character"
         assert not RULE_ID.search(text), f"{lang} {_name(key)}: a rule id on a player's page"
+
+
+# --- no gender or plural crutches --------------------------------------------------------------
+# "zavřel(a)", "point(s)", "joueur(se)": a word with a parenthesised ending reads as a form to
+# fill in. Interface and rules strings say it without: a form that needs no gender (Czech
+# present tense, a noun phrase) or a real plural (Intl.PluralRules forms, docs/I18N.md).
+CRUTCH = re.compile(r"\w\(\w{1,4}\)")
+
+
+def _crutches(flat: dict) -> list[str]:
+    found = []
+    for key, text in flat.items():
+        if not isinstance(text, str):
+            continue
+        for match in CRUTCH.finditer(text):
+            found.append(f"{_name(key)}: {match.group(0)!r} in {text!r}")
+    return found
+
+
+def test_the_crutch_finder_finds_crutches_and_only_them():
+    flat = {("a",): "{you} zavřel(a) talon.", ("b",): "1 point(s)", ("c",): "Šnapsa (přísná)",
+            ("d",): "{name} hlásí {points} ({suit}).", ("e",): "f(x)"}
+    assert [line.split(":")[0] for line in _crutches(flat)] == ["a", "b", "e"]
+
+
+@pytest.mark.parametrize("lang", sorted(set(I18N_LANGS) | set(RULES_LANGS)))
+def test_no_parenthesised_gender_or_plural_endings(lang):
+    """Neither the interface nor the rules pages write "zavřel(a)" or "point(s)"."""
+    found = []
+    for folder in (I18N, RULES):
+        path = folder / f"{lang}.json"
+        if path.exists():
+            found += [f"{folder.name}/{lang}.json {line}" for line in _crutches(_flatten(_load(path)))]
+    assert not found, "\n  ".join(["parenthesised endings:"] + found)
