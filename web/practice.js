@@ -5,12 +5,14 @@
 // opened from a link or the deal of the day is ranked). The undo history is the controller's
 // too: before each action of the player (except "next") the state and the computer's seed are
 // kept; undo (practice only) puts the last one back on the table. The review (any mode, once
-// the deal is over) asks api.hint for each move of the player in this deal.
+// the deal is over) asks api.hint for each move of the player in this deal; a move the expert
+// values equal to its own choice is no miss (web/move-verdict.js).
 import { t, currentLanguage } from "./table/i18n.js";
 import { faceCard } from "./table/cardview.js";
 import { actionName, failureText } from "./table/view.js";
 import { label } from "./lang.js";
 import { hasTable, ME } from "./controller.js";
+import { moveVerdict, AGREES } from "./move-verdict.js";
 
 const html = document.documentElement;
 
@@ -165,17 +167,13 @@ export function installPractice({ controller, table = controller, settings, ui, 
     const mine = result.ranked.find((r) => r.action === entry.action);
     const best = result.ranked[0];
     const yoursValue = mine ? formatValue(mine.value) : "?";
-    if (best.action === entry.action) return t("analysis.same", { yours, yoursValue });
+    const verdict = moveVerdict(result, entry.action);
+    if (verdict === "best") return t("analysis.same", { yours, yoursValue });
+    if (verdict === "equal") return t("analysis.equal", { yours, yoursValue, best: name(best.action, obs) });
     return t("analysis.move", { best: name(best.action, obs), bestValue: formatValue(best.value), yours, yoursValue });
   }
 
-  function verdict(move) {
-    const { entry, result } = move;
-    if (!result) return "pending";
-    if (result.error) return "error";
-    if (result.only) return "only";
-    return result.ranked[0].action === entry.action ? "best" : "other";
-  }
+  const verdict = (move) => moveVerdict(move.result, move.entry.action);
 
   function drawMove(move) {
     move.node.textContent = moveText(move);
@@ -191,7 +189,7 @@ export function installPractice({ controller, table = controller, settings, ui, 
     if (!count) status.textContent = t("analysis.none");
     else if (done < count) status.textContent = t("analysis.progress", { n: done + 1, count });
     else {
-      const agree = analysis.moves.filter((m) => ["best", "only"].includes(verdict(m))).length;
+      const agree = analysis.moves.filter((m) => AGREES.has(verdict(m))).length;
       status.textContent = t("analysis.done", { agree, count });
     }
     dialog.dataset.analysis = done < count ? "running" : "done";

@@ -335,11 +335,19 @@ def test_review_gives_an_opinion_on_every_move_of_the_player(table):
         "b: e.dataset.best || null, text: e.textContent}))")
     assert [i["a"] for i in items] == mine
     for item in items:
-        assert item["v"] in ("best", "other", "only"), item
+        assert item["v"] in ("best", "equal", "other", "only"), item
         assert "…" not in item["text"] and item["text"].strip()
-        if item["v"] == "other":
+        if item["v"] in ("other", "equal"):
             assert item["b"] != item["a"]
-            assert len(re.findall(r"\d[.,]\d\d", item["text"])) == 2, item   # both values
+            values = re.findall(r"[+\u2212-]?\d[.,]\d\d", item["text"])
+            if item["v"] == "other":   # a miss: both values, the player's lower than the best
+                assert len(values) == 2, item
+                best, yours = (float(v.replace("\u2212", "-").replace(",", ".")) for v in values)
+                assert yours < best, item
+            else:                      # valued the same as the expert's choice: no miss
+                assert len(values) == 1, item
+    agree = sum(item["v"] in ("best", "equal", "only") for item in items)
+    assert f"{agree} of {len(items)}" in page.inner_text("[data-analysis-status]")
     # tricks in order, each with its cards
     tricks = page.eval_on_selector_all("[data-analysis-trick]", "els => els.map(e => e.dataset.analysisTrick)")
     numbers = [int(n) for n in tricks if n != "end"]
