@@ -14,7 +14,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
 from kaffeehaus import game as _game  # noqa: E402
-from kaffeehaus.ai import heuristic, levels, model, pimc  # noqa: E402
+from kaffeehaus.ai import heuristic, levels, pimc  # noqa: E402
 from kaffeehaus.ai.determinize import Inference, Info  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
@@ -100,7 +100,7 @@ def _xclose(**changes):
             closed.apply("close")
             solver = Solver(me, utility)
             for a in closed.legal_actions():
-                if a == "claim" and closed.eff(me) < model.WIN_POINTS:
+                if a == "claim" and closed.eff(me) < closed.t.win_points:
                     continue
                 child = closed.copy()
                 child.apply(a)

@@ -1,14 +1,11 @@
-"""Card codes (rank then suit, ASCII), decks per game, and seeded shuffles."""
+"""Card codes (rank then suit, ASCII), decks in a fixed order, and seeded shuffles.
+
+Which ranks a deck holds and what they are worth is a rule fact: `ruletable.py`.
+"""
 
 import random
 
 SUITS = "CDHS"
-SCHNAPSEN_RANKS = "ATKQJ"          # strength order, high to low (SS-1)
-SCHNAPSEN_RANKS_SEVENS = "ATKQJ7"  # SB-7 `sevens`: the 7s rank below the jack
-SCHNEIDER_RANKS = "AKQJT987"       # SN-1
-SCHNEIDER_RANKS_24 = "AKQJT9"      # SN-10 `deck: 24`: 7s and 8s removed
-
-CARD_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "7": 0}  # SS-1, SB-7 sevens
 
 
 def suit_of(card):

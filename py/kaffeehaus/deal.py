@@ -6,6 +6,7 @@ each family live in `schnapsen.py` and `schneider.py`; this module knows nothing
 
 from .messages import CodedError, short
 from .profiles import TRICK_REVIEW
+from .ruletable import rules_for
 
 
 class IllegalAction(CodedError):
@@ -65,6 +66,7 @@ class Deal:
     def __init__(self, profile, options, deck, dealer):
         self.profile = profile
         self.options = options
+        self.rules = rules_for(profile, options)     # every rule fact of the deal (ruletable.py)
         self.deck = tuple(deck)
         self.dealer = dealer
         self.forehand = 1 - dealer
@@ -229,7 +231,8 @@ class Deal:
         return False
 
     def beats(self, answer, lead):
-        raise NotImplementedError
+        """SS-3, SN-7, SN-10, SN-11: whether `answer` wins the trick led with `lead`."""
+        return answer in self.rules.beats_code[self.trump][lead]
 
     def score_end(self):
         raise NotImplementedError

@@ -8,7 +8,7 @@ import json
 import random
 from collections import OrderedDict
 
-from . import match
+from . import match, ruletable
 from .cards import is_card_code, shuffled
 from .deal import IllegalAction
 from .messages import coded, cut, short, tag
@@ -183,6 +183,7 @@ def check_deck(profile, options, deck):
 
 # --- decoding with a replay cache ------------------------------------------------------------
 
+# key -> (the rule table the replay used, the Game); a replay under another table is stale
 _CACHE = OrderedDict()
 _CACHE_SIZE = 128
 
@@ -199,7 +200,7 @@ def remember(game):
 
 
 def _store(key, game):
-    _CACHE[key] = game
+    _CACHE[key] = (ruletable.TABLE, game)
     _CACHE.move_to_end(key)
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -213,8 +214,8 @@ def decode(state):
         raise coded("malformed state: nested too deeply", "bad_state") from None
     except (TypeError, ValueError) as exc:
         raise coded(f"malformed state: {exc}", "bad_state") from None
-    game = _CACHE.get(key)
-    if game is None:
+    table, game = _CACHE.get(key, (None, None))
+    if table is not ruletable.TABLE:
         try:
             game = _replay(state)
         except ValueError as exc:

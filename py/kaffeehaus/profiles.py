@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from . import cards
 from .messages import short
+from .ruletable import FACTS, rules_for
 
 
 @dataclass(frozen=True)
@@ -44,13 +45,7 @@ PROFILE_OPTIONS = {
     },
 }
 
-GAME_OF_PROFILE = {
-    "schneider": "schneider",
-    "schneider-neighbour": "schneider",
-    "schnapsen": "schnapsen",
-    "schnapsen-strict": "schnapsen",
-    "bummerl": "schnapsen",
-}
+GAME_OF_PROFILE = {profile: FACTS[profile]["game"] for profile in PROFILE_OPTIONS}
 
 # Which finished tricks a player may look at during the deal: "own" = SV-6 (own tricks at any
 # time, the last trick until the next lead), "last" = ST-1 (only the last trick, until the next
@@ -115,8 +110,4 @@ def describe_profiles():
 
 def deck_of(profile, options):
     """The cards of one deal under these rules (SN-1, SN-10, SS-1, SB-7)."""
-    if GAME_OF_PROFILE[profile] == "schneider":
-        ranks = cards.SCHNEIDER_RANKS_24 if options.get("deck") == 24 else cards.SCHNEIDER_RANKS
-    else:
-        ranks = cards.SCHNAPSEN_RANKS_SEVENS if options.get("sevens") else cards.SCHNAPSEN_RANKS
-    return cards.make_deck(ranks)
+    return cards.make_deck(rules_for(profile, options).ranks)

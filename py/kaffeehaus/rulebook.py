@@ -8,9 +8,9 @@
      "short": [facts of the "Rules in short" summary]}
 
 A fact's `key` is a stable id that the page translates (web/rules/<lang>.json); `values` are the
-numbers and cards the engine plays with, read from the engine itself -- its decks, the deal
-objects it builds, its scoring and match functions, asked about sample positions -- never typed
-again here; `rules` are the RULES.md ids the fact states (for tests and tooling; players never
+numbers and cards the engine plays with, read from the engine itself -- its rule table
+(`ruletable.py`, through the deal objects it builds), its decks, its scoring and match
+functions, asked about sample positions -- never typed again here; `rules` are the RULES.md ids the fact states (for tests and tooling; players never
 see them). The keys a profile can emit are listed by `fact_keys()`.
 """
 
@@ -20,7 +20,6 @@ from . import cards as _cards
 from . import match as _match
 from .game import deal_class
 from .profiles import GAME_OF_PROFILE, PROFILE_OPTIONS, check_profile, deck_of, normalise_options
-from .schnapsen import cascade
 
 __all__ = ["describe_rules", "fact_keys", "option_choices"]
 
@@ -76,27 +75,6 @@ def _review_facts(deal):
 
 # --- Schnapsen ---------------------------------------------------------------------------------
 
-def _claim_line(deal):
-    """SV-3 / SB-3: the fewest effective points with which a claim is correct, asked of the
-    engine's own claim scoring."""
-    top = sum(_cards.CARD_POINTS[_cards.rank_of(c)] for c in deal.deck) + 200
-    player = deal.forehand
-    for points in range(top):
-        probe = deal.copy()
-        probe.effective_points = lambda seat, p=points: p if seat == player else 0
-        if probe.score_claim(player)["winner"] == player:
-            return points
-    raise AssertionError("no claim is ever correct")
-
-
-def _half_line():
-    """SS-9: the opponent's effective points from which a won deal brings a single game point."""
-    points = 0
-    while cascade(points, 1) != 1:
-        points += 1
-    return points
-
-
 def _marriage_points(profile, options):
     """SS-7: what a marriage in a plain suit and in trumps is worth, announced in a deal."""
     values = {}
@@ -131,12 +109,14 @@ def _close_needs_more_than_two(deal):
 def _schnapsen_numbers(profile, options):
     deal = _new_deal(profile, options)
     first, hand = _packets(deal)
+    rules = deal.rules
     ranks = deal.ranks
-    points = {r: _cards.CARD_POINTS[r] for r in ranks}
+    points = dict(rules.card_points)
     plain, trump = _marriage_points(profile, options)
     status = _match_status(profile, options)
     return {
         "deal": deal,
+        "rules": rules,
         "deck": len(deal.deck),
         "ranks": ranks,
         "points": points,
@@ -145,11 +125,12 @@ def _schnapsen_numbers(profile, options):
         "second": hand - first,
         "hand": hand,
         "talon": len(deal.stock),
-        "goal": _claim_line(deal),
-        "half": _half_line(),
-        "one": cascade(_half_line(), 1),
-        "two": cascade(0, 1),
-        "three": cascade(0, 0),
+        "goal": rules.win_points,                        # SV-3, SB-3
+        "half": rules.half_points,                       # SS-9
+        "one": rules.cascade(rules.half_points, True),
+        "two": rules.cascade(0, True),
+        "three": rules.cascade(0, False),
+        "fixed": rules.fixed_failed_points,              # SB-2, SB-3
         "plain": plain,
         "trump": trump,
         "start": status["target"],
@@ -209,17 +190,17 @@ def _schnapsen_sections(profile, options):
                  _fact("points.scale", ["SS-9"], half=half, one=one, two=two, three=three)),
     ]
     example = {"have": 27, "marriage": n["trump"], "sum": 27 + n["trump"], "opponent": 21,
-               "game_points": cascade(21, 1), "start": n["start"],
-               "after": n["start"] - cascade(21, 1), "goal": goal}
+               "game_points": n["rules"].cascade(21, True), "start": n["start"],
+               "after": n["start"] - n["rules"].cascade(21, True), "goal": goal}
     if bummerl:
         sections += [
             _section("claim",
                      _fact("claim.when.any", ["SB-3", "AC-5"], goal=goal),
                      _fact("claim.correct.bummerl", ["SB-3"], half=half, below_goal=goal - 1,
-                           goal=goal, one=one, two=two, three=three, false=2),
+                           goal=goal, one=one, two=two, three=three, false=n["fixed"]),
                      _fact("claim.example.bummerl", ["SV-3"], **example)),
             _section("closed",
-                     _fact("closed.fail.bummerl", ["SB-2"], goal=goal, two=2),
+                     _fact("closed.fail.bummerl", ["SB-2"], goal=goal, two=n["fixed"]),
                      _fact("closed.success.bummerl", ["SB-4"])),
             _section("end",
                      _fact("end.bummerl", ["SB-4"], goal=goal, one=one),
@@ -231,7 +212,7 @@ def _schnapsen_sections(profile, options):
                      _fact("claim.when.lead", ["SV-3"], goal=goal),
                      _fact("claim.correct", ["SV-3"], half=half, goal=goal, one=one, two=two, three=three),
                      _fact("claim.false", ["SV-3"], two=two, three=three),
-                     _fact("claim.example", ["SV-3", "SV-5"], close_game_points=cascade(0, 0),
+                     _fact("claim.example", ["SV-3", "SV-5"], close_game_points=three,
                            **example)),
             _section("end", _fact("end.last_trick", ["SV-4"], goal=goal, one=one)),
             _section("closed",
@@ -288,7 +269,7 @@ def _bummerl_option_facts(profile, options):
     first, hand = _packets(seven)
     facts.append(_fact("option.sevens", ["SB-7"], chosen=bool(options["sevens"]),
                        deck=len(seven.deck), hand=hand, first=first, second=hand - first,
-                       talon=len(seven.stock), seven=_cards.CARD_POINTS["7"]))
+                       talon=len(seven.stock), seven=seven.rules.card_points["7"]))
     choices = specs["target"].choices
     facts.append(_fact("option.target.bummerl", ["SB-7"], value=options["target"], min=min(choices),
                        max=max(choices), default=specs["target"].default))

@@ -1,14 +1,7 @@
 """Rules of the Schnapsen family: `schnapsen`, `schnapsen-strict`, `bummerl` (RULES.md Part 2)."""
 
-from .cards import CARD_POINTS, SUITS, rank_of, suit_of
+from .cards import SUITS, rank_of, suit_of
 from .deal import Deal, IllegalAction
-
-
-def cascade(points, tricks):
-    """SS-9: game points given by a loser with these effective points and tricks."""
-    if points >= 33:
-        return 1
-    return 2 if tricks else 3
 
 
 class SchnapsenDeal(Deal):
@@ -16,10 +9,10 @@ class SchnapsenDeal(Deal):
 
     def __init__(self, profile, options, deck, dealer):
         super().__init__(profile, options, deck, dealer)
-        self.strict = profile == "schnapsen-strict"
-        self.bummerl = profile == "bummerl"
-        self.ranks = "ATKQJ7" if options.get("sevens") else "ATKQJ"
-        self.hand_size = 6 if options.get("sevens") else 5
+        rules = self.rules
+        self.bummerl = rules.bummerl_scoring                   # SB-1..SB-5 apply
+        self.ranks = rules.ranks                               # SS-1, SB-7 sevens
+        self.hand_size = rules.hand_size                       # SS-2, SB-7 sevens
         self.closed_by = None
         self.close_status = None       # SV-5: the closer's opponent just before the close
         self.close_record = None       # public facts of the close (observation `close`)
@@ -42,11 +35,11 @@ class SchnapsenDeal(Deal):
 
     # --- points ----------------------------------------------------------------------------
     def card_points(self, player):
-        return sum(CARD_POINTS[rank_of(c)] for c in self.piles[player])
+        value = self.rules.card_points
+        return sum(value[rank_of(c)] for c in self.piles[player])
 
-    @staticmethod
-    def card_value(card):
-        return CARD_POINTS[rank_of(card)]                     # SS-1, SB-7 sevens: 0
+    def card_value(self, card):
+        return self.rules.card_points[rank_of(card)]           # SS-1, SB-7 sevens
 
     def marriage_points(self, player, effective_only=True):
         won = self.tricks_won(player) > 0
@@ -58,13 +51,12 @@ class SchnapsenDeal(Deal):
         return self.card_points(player) + self.marriage_points(player)
 
     def claim_correct(self, player):
-        """SV-3, SB-3: a claim now would be correct (66 effective points; a trick on the table
-        is not yet counted)."""
-        return self.effective_points(player) >= 66
+        """SV-3, SB-3: a claim now would be correct (the winning effective points; a trick on
+        the table is not yet counted)."""
+        return self.effective_points(player) >= self.rules.win_points
 
-    @staticmethod
-    def marriage_value(suit, trump):
-        return 40 if suit == trump else 20                     # SS-7
+    def marriage_value(self, suit, trump):
+        return self.rules.marriage_value(suit, trump)          # SS-7
 
     # --- positions ---------------------------------------------------------------------------
     @property
@@ -85,12 +77,6 @@ class SchnapsenDeal(Deal):
     def strength(self, card):
         return len(self.ranks) - self.ranks.index(rank_of(card))
 
-    def beats(self, answer, lead):
-        """SS-3: the highest trump, else the highest card of the led suit."""
-        if suit_of(answer) == suit_of(lead):
-            return self.strength(answer) > self.strength(lead)
-        return suit_of(answer) == self.trump
-
     # --- legality ----------------------------------------------------------------------------
     def legal_actions(self):
         if self.result is not None:
@@ -99,7 +85,7 @@ class SchnapsenDeal(Deal):
         hand = self.hands[player]
         if self.trick:
             actions = self.playable_answers(player)
-            if self.bummerl:
+            if self.rules.claim_on_answer:
                 actions.append("claim")       # SB-3: on any turn of the player
             return actions
         if self.pending_marriage:
@@ -108,7 +94,7 @@ class SchnapsenDeal(Deal):
         for suit in SUITS:
             if "K" + suit in hand and "Q" + suit in hand:
                 actions.append("marry:" + suit)                # SS-7
-        if self.talon_open() and "J" + self.trump in hand:
+        if self.talon_open() and self.rules.exchange_rank + self.trump in hand:
             actions.append("exchange")                         # SS-6
         if self.talon_open() and self.close_allowed():
             actions.append("close")                            # SS-8
@@ -116,13 +102,11 @@ class SchnapsenDeal(Deal):
         return actions
 
     def close_allowed(self):
-        if self.strict:
-            return len(self.stock) > 2                         # ST-2
-        return True                                            # SV-2, SB-2
+        return self.rules.close_allowed(len(self.stock))      # SV-2, SB-2, ST-2
 
     def marriage_leads(self, player):
         suit = self.pending_marriage
-        ranks = "K" if self.strict else "KQ"                   # ST-3
+        ranks = self.rules.marriage_lead_ranks                 # AC-1, ST-3
         return [r + suit for r in ranks if r + suit in self.hands[player]]
 
     def playable_answers(self, player):
@@ -132,7 +116,7 @@ class SchnapsenDeal(Deal):
         lead = self.trick[0][1]
         same = [c for c in hand if suit_of(c) == suit_of(lead)]
         if same:
-            if self.bummerl:
+            if not self.rules.must_beat:
                 return same                                    # SB-1: follow, need not beat
             higher = [c for c in same if self.strength(c) > self.strength(lead)]
             return higher or same                              # SV-1: beat if possible
@@ -148,7 +132,7 @@ class SchnapsenDeal(Deal):
         if not self.trick:
             if not self.pending_marriage:
                 return None
-            if self.strict:
+            if self.rules.marriage_lead_ranks == "K":
                 return "marriage_king"                         # ST-3: only the King
             return "marriage_card"                             # AC-1
         if card in self.playable_answers(player):
@@ -209,7 +193,7 @@ class SchnapsenDeal(Deal):
             self.result = self.score_claim(player)
         elif action == "exchange":
             old = self.stock[-1]
-            jack = "J" + self.trump
+            jack = self.rules.exchange_rank + self.trump
             self.hands[player].remove(jack)
             self.hands[player].append(old)
             self.stock[-1] = jack
@@ -227,7 +211,7 @@ class SchnapsenDeal(Deal):
         elif action.startswith("marry:"):
             suit = action[-1]
             first_lead = not self.history and player == self.forehand
-            immediate = bool(self.options.get("mit40")) and first_lead and suit == self.trump
+            immediate = self.rules.mit40 and first_lead and suit == self.trump   # SB-7 mit40
             self.marriages.append({"player": player, "suit": suit,
                                    "points": self.marriage_value(suit, self.trump),
                                    "immediate": immediate})
@@ -249,18 +233,17 @@ class SchnapsenDeal(Deal):
 
     def _cascade_win(self, winner, points, had_trick, reason, at_close=False):
         """SS-9: the loser's points and tricks (at the close for SV-5) give 1, 2 or 3."""
-        game_points = cascade(points, had_trick)
-        code = {1: "loser_33", 2: "loser_under_33", 3: "loser_no_trick"}[game_points]
+        standing = self.rules.loser_standing(points, had_trick)
+        code = ("loser_33", "loser_under_33", "loser_no_trick")[standing]
         if at_close:
             code = "close_" + code
-        params = {} if game_points == 3 else {"points": points}
-        return self._win(winner, game_points, reason, code, params)
+        params = {} if standing == 2 else {"points": points}
+        return self._win(winner, self.rules.cascade_points[standing], reason, code, params)
 
     def _trick_win(self, winner, had_trick, reason, code):
-        """2 game points if the winner had taken a trick, else 3 (SV-3 false claim, SV-5)."""
-        if had_trick:
-            return self._win(winner, 2, reason, code)
-        return self._win(winner, 3, reason, code + "_no_trick")
+        """The false claim / failed close points by the winner's trick status (SV-3, SV-5)."""
+        game_points = self.rules.failed(had_trick)
+        return self._win(winner, game_points, reason, code if had_trick else code + "_no_trick")
 
     def score_claim(self, player):
         opponent = 1 - player
@@ -283,12 +266,13 @@ class SchnapsenDeal(Deal):
         return self._trick_win(opponent, self.tricks_won(opponent), "false_claim", "false_claim")
 
     def _score_claim_bummerl(self, player, opponent, correct):
+        fixed = self.rules.fixed_failed_points
         if not correct:                                        # SB-3: false claim
             if self.closed_by == player:
-                return self._win(opponent, 2, "closed_failed", "closed_failed_fixed")
-            return self._win(opponent, 2, "false_claim", "false_claim_fixed")
+                return self._win(opponent, fixed, "closed_failed", "closed_failed_fixed")
+            return self._win(opponent, fixed, "false_claim", "false_claim_fixed")
         if self.closed_by == opponent:                         # SB-2 / SB-3
-            return self._win(player, 2, "closed_failed", "closed_failed_fixed")
+            return self._win(player, fixed, "closed_failed", "closed_failed_fixed")
         return self._cascade_win(player, *self._status(opponent), "claim")
 
     def score_end(self):
@@ -296,31 +280,36 @@ class SchnapsenDeal(Deal):
         if self.bummerl:
             return self._score_end_bummerl(last)
         closer = self.closed_by
+        win = self.rules.win_points
         if closer is None:                                     # SV-4
-            if self.effective_points(last) >= 66:
+            if self.effective_points(last) >= win:
                 return self._cascade_win(last, *self._status(1 - last), "last_trick")
-            return self._win(last, 1, "last_trick", "last_trick_only",
+            return self._win(last, self.rules.last_trick_points, "last_trick", "last_trick_only",
                              {"points": self.effective_points(last)})
         status = self.close_status                             # SV-5
-        if last == closer and self.effective_points(closer) >= 66:
+        if last == closer and self.effective_points(closer) >= win:
             return self._cascade_win(closer, status["points"], status["had_trick"], "closed",
                                      at_close=True)
         return self._trick_win(1 - closer, status["had_trick"], "closed_failed", "closed_failed")
 
     def _score_end_bummerl(self, last):
         closer = self.closed_by
+        rules = self.rules
+        win = rules.win_points
         phase2 = [t.winner for t in self.history if t.phase2]
         if phase2 and len(set(phase2)) == 1:                   # SB-5: Phase-2 sweep
             sweeper = phase2[0]
-            if not (closer == sweeper and self.effective_points(sweeper) < 66):
-                return self._win(sweeper, 3, "sweep", "sweep")
+            if not (closer == sweeper and self.effective_points(sweeper) < win):
+                return self._win(sweeper, rules.sweep_points, "sweep", "sweep")
         if closer is not None:                                 # SB-4 / SB-2
-            if self.effective_points(closer) >= 66:
+            if self.effective_points(closer) >= win:
                 return self._cascade_win(closer, *self._status(1 - closer), "closed")
-            return self._win(1 - closer, 2, "closed_failed", "closed_failed_fixed")
+            return self._win(1 - closer, rules.fixed_failed_points, "closed_failed",
+                             "closed_failed_fixed")
         p0, p1 = self.effective_points(0), self.effective_points(1)
         if p0 == p1:                                           # SB-4 decision: last trick, 1
-            return self._win(last, 1, "last_trick", "tie_last_trick", {"points": p0})
+            return self._win(last, rules.last_trick_points, "last_trick", "tie_last_trick",
+                             {"points": p0})
         winner = 0 if p0 > p1 else 1
         return self._cascade_win(winner, *self._status(1 - winner), "points")
 
@@ -330,4 +319,4 @@ class SchnapsenDeal(Deal):
                               why, why_params)
 
 
-__all__ = ["SchnapsenDeal", "IllegalAction", "cascade"]
+__all__ = ["SchnapsenDeal", "IllegalAction"]

@@ -55,10 +55,7 @@ class Info:
         self.me = obs["player"]
         self.opp = 1 - self.me
         self.schnapsen = obs["game"] == "schnapsen"
-        if self.schnapsen:
-            t = self.t = model.schnapsen_table(bool(self.options.get("sevens")))
-        else:
-            t = self.t = model.schneider_table(self.options.get("deck") == 24)
+        t = self.t = model.table_for(self.profile, self.options)
         self.trump = SUITS.index(obs["trump"]) if obs.get("trump") else None
         self.hand = t.mask(obs["hand"])
         played = [c for trick in obs["history"] for _, c in trick["cards"]]
@@ -111,7 +108,7 @@ class Info:
         self.phase1 = []      # per finished trick: played with the talon open (both drew)
         self.opp_played = {}  # card -> trick index where the opponent played it
         opp_turns = []        # (trick index, talon open when the turn began, actions before the lead)
-        must_beat = not model.schnapsen_rules(self.profile)["bummerl"]
+        must_beat = t.rules.must_beat                 # SV-1 / SB-1
         for k, trick in enumerate(hist):
             (lp, lc), (rp, rc) = trick["cards"]
             for p, c in trick["cards"]:
@@ -185,7 +182,7 @@ class Info:
         now for its current hand): a card now in its hand may have been drawn since."""
         t, inf = self.t, self.infer
         trump = self.trump
-        ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+        ki, qi = t.king_rank, t.queen_rank
         unknown = 0
         for c in self.unknown:
             unknown |= 1 << c

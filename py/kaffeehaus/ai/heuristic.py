@@ -22,7 +22,7 @@ winner is in hand or gone (honours first), before any card the opponent might ta
 non-honours, keeping the cards that can still capture the card just below them.
 """
 
-from .model import MARRIAGE_VALUE, WIN_POINTS, bits, neighbour_winner
+from .model import bits, neighbour_winner
 
 
 class Neighbour:
@@ -122,7 +122,7 @@ def _schnapsen(pos, p, unseen, style):
     hand = pos.hands[p]
     eff = pos.eff(p)
     can_claim = pos.lead < 0 or pos.bummerl
-    if can_claim and eff >= WIN_POINTS:
+    if can_claim and eff >= t.win_points:
         return "claim"
     phase2 = pos.phase2()
     if pos.lead >= 0:
@@ -134,11 +134,11 @@ def _schnapsen(pos, p, unseen, style):
         return "exchange"
     suits = pos.marriage_suits(p)
     if suits:
-        best = max(suits, key=lambda s: MARRIAGE_VALUE[trump][s])
+        best = max(suits, key=lambda s: t.marriage_value[trump][s])
         return "marry:" + "CDHS"[best]
     if pos.close_allowed():
         sure, tricks = _sure_points(pos, p, unseen)
-        if tricks and eff + sure >= WIN_POINTS and pos.tricks_won[p]:
+        if tricks and eff + sure >= t.win_points and pos.tricks_won[p]:
             return "close"
     cards = bits(hand)
     if phase2:
@@ -151,7 +151,7 @@ def _schnapsen(pos, p, unseen, style):
         if masters:
             return t.names[max(masters, key=lambda c: t.points[c])]
         return t.names[min(cards, key=lambda c: _cost(t, trump, c, style))]
-    ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+    ki, qi = t.king_rank, t.queen_rank
 
     def lead_cost(c):
         cost = _cost(t, trump, c, style)
@@ -172,11 +172,10 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
     lead = pos.lead
     legal = bits(pos.answers(p))
     ls = t.suit[lead]
+    winning = t.beats[trump][lead]                 # SS-3
 
     def wins(c):
-        if t.suit[c] == ls:
-            return t.rank[c] < t.rank[lead]
-        return t.suit[c] == trump
+        return winning >> c & 1
 
     winners = [c for c in legal if wins(c)]
     losers = [c for c in legal if not wins(c)]
@@ -184,7 +183,7 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
     cheapest_winner = min(winners, key=lambda c: _cost(t, trump, c, style)) if winners else None
     if not winners:
         return cheapest_loser
-    if phase2 or pos.eff(p) + t.points[lead] + t.points[cheapest_winner] >= WIN_POINTS:
+    if phase2 or pos.eff(p) + t.points[lead] + t.points[cheapest_winner] >= t.win_points:
         return cheapest_winner
     if not losers:
         return cheapest_winner
@@ -196,7 +195,7 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
         return min(same, key=lambda c: t.points[c])     # take a cheap trick with A or T
     if ls != trump and value >= style.trump_led:
         return cheapest_winner
-    ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+    ki, qi = t.king_rank, t.queen_rank
 
     def throw_cost(c):
         cost = _cost(t, trump, c, style)
@@ -212,15 +211,8 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
 # --- Schneider ---------------------------------------------------------------------------------
 
 def _schneider_master(pos, c, unseen):
-    t = pos.t
-    if pos.neighbour:
-        winner = neighbour_winner(t, c)
-        return winner < 0 or not (unseen >> winner & 1)
-    if t.higher[c] & unseen:
-        return False
-    if pos.trump is not None and t.suit[c] != pos.trump and unseen & t.suit_mask[pos.trump]:
-        return False
-    return True
+    """Whether no unseen card wins a trick led with `c` (SN-7, SN-10 trump, SN-11)."""
+    return not (pos.beats[c] & unseen)
 
 
 def _schneider(pos, p, unseen):
@@ -234,8 +226,8 @@ def _schneider(pos, p, unseen):
         return t.names[min(cards, key=lambda c: (t.honour[c], -t.rank[c]))]
     lead = pos.lead
     legal = bits(pos.answers(p))
-    winners = [c for c in legal if pos.beats(c, lead)]
-    losers = [c for c in legal if not pos.beats(c, lead)]
+    winners = [c for c in legal if pos.wins(c, lead)]
+    losers = [c for c in legal if not pos.wins(c, lead)]
     if winners:
         best = min(winners, key=lambda c: (t.honour[c], -t.rank[c]))
         gain = t.honour[lead] + t.honour[best]
@@ -274,7 +266,7 @@ def _neighbour(pos, p, unseen, k):
                     - keep_value(c))
         return t.names[max(bits(hand), key=lambda c: (lead_value(c), -c))]
     legal = bits(pos.answers(p))
-    winners = [c for c in legal if pos.beats(c, pos.lead)]
+    winners = [c for c in legal if pos.wins(c, pos.lead)]
     if winners:
         return t.names[winners[0]]        # the one winner: the trick, its honours and the lead
 

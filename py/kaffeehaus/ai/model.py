@@ -1,8 +1,10 @@
 """Compact perfect-information positions for search (one determinized layout of a deal).
 
-`SchnapsenPos` and `SchneiderPos` re-state the rules of `schnapsen.py` / `schneider.py` over
+`SchnapsenPos` and `SchneiderPos` play the rules of `schnapsen.py` / `schneider.py` over
 card indices and hand bitmasks so that the solver and the rollouts can copy and play
-positions quickly. They mirror the engine exactly: same action strings, same legal sets, same
+positions quickly. Every rule fact (thresholds, card values, trick winners, honours, close
+conditions, game points) comes from the engine's rule table (`ruletable.py`) through `Table`;
+only the bookkeeping is written here. They mirror the engine exactly: same action strings, same legal sets, same
 results (winner, game points, reason). `tests/ai/test_model.py` replays random deals through
 the engine and through these classes side by side and asserts that they never differ.
 
@@ -15,38 +17,44 @@ a set of cards is a bitmask. Per-seat values are lists indexed by seat. A result
 `(winner or None, game points, reason)` as in `deal_result`.
 """
 
-from ..cards import CARD_POINTS, SUITS
-from ..schnapsen import SchnapsenDeal, cascade
-
-WIN_POINTS = 66          # SV-3 / SB-3: a claim with this many effective points is correct
-# SS-7: MARRIAGE_VALUE[trump][suit], the engine's own values
-MARRIAGE_VALUE = [[SchnapsenDeal.marriage_value(s, trump) for s in range(4)] for trump in range(4)]
-
-
-def schnapsen_rules(profile):
-    """The rule variant of a Schnapsen profile: `strict` (ST-*: SV rules, only the K leads a
-    marriage), `bummerl` (SB-*: follow without beating, claims at any turn), else SV."""
-    return {"strict": profile == "schnapsen-strict", "bummerl": profile == "bummerl"}
+from ..cards import SUITS
+from ..ruletable import NO_TRUMP, rules_for
 
 
 class Table:
-    """Per-deck lookup tables: card code <-> index, suits, points, masks."""
+    """One rule set's facts over card indices (`rules`: the engine's `ruletable.Rules`):
+    card code <-> index, suits, ranks, values, masks, trick winners and rule numbers."""
 
-    def __init__(self, ranks, honour_ranks=""):
-        self.ranks = ranks
+    def __init__(self, rules):
+        self.rules = rules
+        self.ranks = ranks = rules.ranks
         self.suit_size = size = len(ranks)
         self.n = 4 * size
-        self.names = [r + s for s in SUITS for r in ranks]
+        self.names = list(rules.cards)
         self.index = {c: i for i, c in enumerate(self.names)}
         self.suit = [i // size for i in range(self.n)]
         self.rank = [i % size for i in range(self.n)]          # 0 = strongest
-        self.points = [CARD_POINTS.get(self.names[i][0], 0) for i in range(self.n)]
-        self.honour = [1 if self.names[i][0] in honour_ranks else 0 for i in range(self.n)]
+        value = [rules.card_value[name[0]] for name in self.names]
+        schnapsen = rules.game == "schnapsen"
+        self.points = value if schnapsen else [0] * self.n     # SS-1: card points
+        self.honour = value if not schnapsen else [0] * self.n  # SN-2: honours
         full = (1 << size) - 1
         self.suit_mask = [full << (s * size) for s in range(4)]
         # cards of the same suit strictly stronger than card i
         self.higher = [((1 << i) - 1) & self.suit_mask[i // size] for i in range(self.n)]
         self.bit = [1 << i for i in range(self.n)]
+        # beats[trump][lead]: the answers that win the trick (SS-3, SN-7, SN-10, SN-11);
+        # beats[NO_TRUMP] for a Schneider deal without a trump
+        self.beats = rules.beats
+        if schnapsen:
+            self.win_points = rules.win_points                 # SV-3, SV-4, SV-5, SB-3, SB-4
+            # SS-7: marriage_value[trump][suit]
+            self.marriage_value = [[rules.marriage_value(s, trump) for s in range(4)]
+                                   for trump in range(4)]
+            self.jack_rank = ranks.index(rules.exchange_rank)  # SS-6
+            self.king_rank, self.queen_rank = ranks.index("K"), ranks.index("Q")
+            # AC-1, ST-3: the ranks that may lead an announced marriage
+            self.marriage_lead_ranks = tuple(ranks.index(r) for r in rules.marriage_lead_ranks)
 
     def mask(self, cards):
         m = 0
@@ -78,11 +86,12 @@ def bits(mask):
 _TABLES = {}
 
 
-def table(ranks, honour_ranks=""):
-    key = (ranks, honour_ranks)
-    t = _TABLES.get(key)
-    if t is None:
-        t = _TABLES[key] = Table(ranks, honour_ranks)
+def table_for(profile, options):
+    """The `Table` of the rules in force for `profile` and `options` (one per rule set)."""
+    rules = rules_for(profile, options)
+    t = _TABLES.get(id(rules))
+    if t is None or t.rules is not rules:
+        t = _TABLES[id(rules)] = Table(rules)
     return t
 
 
@@ -108,7 +117,7 @@ class SchnapsenPos:
     """
 
     game = "schnapsen"
-    __slots__ = ("t", "strict", "bummerl", "mit40", "forehand", "trump", "hands", "stock",
+    __slots__ = ("t", "bummerl", "mit40", "forehand", "trump", "hands", "stock",
                  "closed_by", "close_points", "close_had_trick", "card_points", "tricks_won",
                  "marriage_points", "early_points", "leader", "lead", "pending",
                  "tricks_played", "phase2_winners", "result", "last")
@@ -121,9 +130,7 @@ class SchnapsenPos:
         """A position from the public facts of a deal and one layout of its cards."""
         o = object.__new__(cls)
         o.t = t
-        rules = schnapsen_rules(profile)
-        o.strict = rules["strict"]
-        o.bummerl = rules["bummerl"]
+        o.bummerl = t.rules.claim_on_answer                    # SB-3: a claim on any turn
         o.mit40 = bool(mit40)
         o.forehand = forehand
         o.trump = trump
@@ -148,7 +155,6 @@ class SchnapsenPos:
     def copy(self):
         o = object.__new__(SchnapsenPos)
         o.t = self.t
-        o.strict = self.strict
         o.bummerl = self.bummerl
         o.mit40 = self.mit40
         o.forehand = self.forehand
@@ -189,7 +195,7 @@ class SchnapsenPos:
         return self.closed_by is not None or not self.stock
 
     def close_allowed(self):
-        return self.talon_open() and (not self.strict or len(self.stock) > 2)
+        return self.talon_open() and self.t.rules.close_allowed(len(self.stock))   # SS-8, ST-2
 
     def trump_card(self):
         return self.stock[-1] if self.stock else -1
@@ -203,16 +209,16 @@ class SchnapsenPos:
         lead = self.lead
         same = hand & t.suit_mask[t.suit[lead]]
         if same:
-            if self.bummerl:
-                return same
-            return (same & t.higher[lead]) or same
+            if not t.rules.must_beat:
+                return same                                    # SB-1
+            return (same & t.higher[lead]) or same             # SV-1
         trumps = hand & t.suit_mask[self.trump]
         return trumps or hand
 
     def marriage_suits(self, p):
         t = self.t
         hand = self.hands[p]
-        ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+        ki, qi = t.king_rank, t.queen_rank
         return [s for s in range(4) if hand >> (s * t.suit_size + ki) & 1 and hand >> (s * t.suit_size + qi) & 1]
 
     def can_exchange(self, p):
@@ -243,10 +249,9 @@ class SchnapsenPos:
     def marriage_leads(self, p):
         t = self.t
         s = self.pending
-        ranks = "K" if self.strict else "KQ"
         out = []
-        for r in ranks:
-            c = s * t.suit_size + t.ranks.index(r)
+        for r in t.marriage_lead_ranks:                        # AC-1, ST-3
+            c = s * t.suit_size + r
             if self.hands[p] >> c & 1:
                 out.append(c)
         return out
@@ -274,7 +279,7 @@ class SchnapsenPos:
             self.play(p, self.t.index[action])
 
     def marry(self, p, s):
-        pts = MARRIAGE_VALUE[self.trump][s]
+        pts = self.t.marriage_value[self.trump][s]
         self.marriage_points[p] += pts
         if self.mit40 and self.tricks_played == 0 and p == self.forehand and s == self.trump:
             self.early_points[p] += pts
@@ -290,11 +295,8 @@ class SchnapsenPos:
         t = self.t
         lead = self.lead
         leader = self.leader
-        if t.suit[c] == t.suit[lead]:
-            resp_wins = t.rank[c] < t.rank[lead]
-        else:
-            resp_wins = t.suit[c] == self.trump
-        w = 1 - leader if resp_wins else leader
+        w = 1 - leader if t.beats[self.trump][lead] >> c & 1 else leader
+
         phase2 = self.closed_by is not None or not self.stock
         if phase2:
             self.phase2_winners |= 1 << w
@@ -311,59 +313,58 @@ class SchnapsenPos:
         if not self.hands[0] and not self.hands[1]:
             self.result = self.score_end()
 
-    # --- scoring (mirrors schnapsen.py) --------------------------------------------------------
+    # --- scoring (mirrors schnapsen.py; the numbers are the rule table's) ----------------------
     def score_claim(self, p):
         o = 1 - p
-        correct = self.eff(p) >= WIN_POINTS
-        if self.bummerl:
+        rules = self.t.rules
+        cascade, failed = rules.cascade, rules.failed
+        correct = self.eff(p) >= rules.win_points
+        if rules.bummerl_scoring:
+            fixed = rules.fixed_failed_points
             if not correct:
-                return (o, 2, "closed_failed" if self.closed_by == p else "false_claim")
+                return (o, fixed, "closed_failed" if self.closed_by == p else "false_claim")
             if self.closed_by == o:
-                return (p, 2, "closed_failed")
+                return (p, fixed, "closed_failed")
             return (p, cascade(self.eff(o), self.tricks_won[o]), "claim")
         closer = self.closed_by
         if closer is None:
             if correct:
                 return (p, cascade(self.eff(o), self.tricks_won[o]), "claim")
-            return (o, 2 if self.tricks_won[o] else 3, "false_claim")
+            return (o, failed(self.tricks_won[o]), "false_claim")
         if closer == p:
             if correct:
                 return (p, cascade(self.close_points, self.close_had_trick), "claim")
-            return (o, 2 if self.close_had_trick else 3, "closed_failed")
+            return (o, failed(self.close_had_trick), "closed_failed")
         if correct:
-            return (p, 2 if self.close_had_trick else 3, "closed_failed")
-        return (o, 2 if self.tricks_won[o] else 3, "false_claim")
+            return (p, failed(self.close_had_trick), "closed_failed")
+        return (o, failed(self.tricks_won[o]), "false_claim")
 
     def score_end(self):
         last = self.last
         closer = self.closed_by
-        if self.bummerl:
+        rules = self.t.rules
+        cascade, win = rules.cascade, rules.win_points
+        if rules.bummerl_scoring:
             if self.phase2_winners in (1, 2):
                 sweeper = self.phase2_winners >> 1
-                if not (closer == sweeper and self.eff(sweeper) < WIN_POINTS):
-                    return (sweeper, 3, "sweep")
+                if not (closer == sweeper and self.eff(sweeper) < win):
+                    return (sweeper, rules.sweep_points, "sweep")
             if closer is not None:
-                if self.eff(closer) >= WIN_POINTS:
+                if self.eff(closer) >= win:
                     return (closer, cascade(self.eff(1 - closer), self.tricks_won[1 - closer]), "closed")
-                return (1 - closer, 2, "closed_failed")
+                return (1 - closer, rules.fixed_failed_points, "closed_failed")
             p0, p1 = self.eff(0), self.eff(1)
             if p0 == p1:
-                return (last, 1, "last_trick")
+                return (last, rules.last_trick_points, "last_trick")
             w = 0 if p0 > p1 else 1
             return (w, cascade(self.eff(1 - w), self.tricks_won[1 - w]), "points")
         if closer is None:
-            if self.eff(last) >= WIN_POINTS:
+            if self.eff(last) >= win:
                 return (last, cascade(self.eff(1 - last), self.tricks_won[1 - last]), "last_trick")
-            return (last, 1, "last_trick")
-        if last == closer and self.eff(closer) >= WIN_POINTS:
+            return (last, rules.last_trick_points, "last_trick")
+        if last == closer and self.eff(closer) >= win:
             return (closer, cascade(self.close_points, self.close_had_trick), "closed")
-        return (1 - closer, 2 if self.close_had_trick else 3, "closed_failed")
-
-
-def schnapsen_table(sevens):
-    t = table("ATKQJ7" if sevens else "ATKQJ")
-    t.jack_rank = t.ranks.index("J")
-    return t
+        return (1 - closer, rules.failed(self.close_had_trick), "closed_failed")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -371,9 +372,10 @@ def schnapsen_table(sevens):
 # ----------------------------------------------------------------------------------------------
 
 def neighbour_winner(t, lead):
-    """SN-11: the only card that wins the lead `lead` (its next rank up, the card just above
-    it in the table's strongest-first order), or -1 for an ace, which nothing wins."""
-    return lead - 1 if t.rank[lead] > 0 else -1
+    """SN-11: the only card that wins the lead `lead` under the neighbour rule (the rule
+    table's trick winner), or -1 when nothing wins it (an ace)."""
+    winners = t.beats[NO_TRUMP][lead]
+    return winners.bit_length() - 1 if winners else -1
 
 
 class SchneiderPos:
@@ -383,22 +385,23 @@ class SchneiderPos:
     2-point win (SN-6, SN-10); other fields as in `SchnapsenPos`."""
 
     game = "schneider"
-    __slots__ = ("t", "neighbour", "follow", "trump", "cumulative", "total", "schneider_at",
-                 "hands", "stock", "honours", "leader", "lead", "tricks_played", "result")
+    __slots__ = ("t", "neighbour", "follow", "trump", "beats", "cumulative", "total",
+                 "schneider_at", "hands", "stock", "honours", "leader", "lead", "tricks_played", "result")
 
     @classmethod
     def from_layout(cls, t, *, profile, options, trump, hands, stock, leader, lead=-1,
                     honours=(0, 0), tricks_played=0, result=None):
         """A position from the public facts of a deal and one layout of its cards."""
         o = object.__new__(cls)
-        small = options.get("deck") == 24
+        rules = t.rules
         o.t = t
-        o.neighbour = profile == "schneider-neighbour"
-        o.follow = bool(options.get("follow_suit"))
+        o.neighbour = rules.neighbour                          # SN-11
+        o.follow = rules.follow_suit                           # SN-10 follow_suit
         o.trump = trump
-        o.cumulative = bool(options.get("cumulative"))
-        o.total = 16 if small else 20
-        o.schneider_at = 13 if small else 16
+        o.beats = t.beats[NO_TRUMP if trump is None else trump]   # SN-7, SN-10 trump, SN-11
+        o.cumulative = rules.cumulative                        # SN-10 cumulative
+        o.total = rules.total_honours                          # SN-2, SN-6
+        o.schneider_at = rules.schneider_at                    # SN-6, SN-10
         o.hands = list(hands)
         o.stock = list(stock)
         o.honours = list(honours)
@@ -414,6 +417,7 @@ class SchneiderPos:
         o.neighbour = self.neighbour
         o.follow = self.follow
         o.trump = self.trump
+        o.beats = self.beats
         o.cumulative = self.cumulative
         o.total = self.total
         o.schneider_at = self.schneider_at
@@ -450,13 +454,9 @@ class SchneiderPos:
     def trump_card(self):
         return self.stock[-1] if self.trump is not None and self.stock else -1
 
-    def beats(self, c, lead):
-        t = self.t
-        if t.suit[c] == t.suit[lead]:
-            if self.neighbour:
-                return c == neighbour_winner(t, lead)
-            return t.rank[c] < t.rank[lead]
-        return (not self.neighbour) and self.trump is not None and t.suit[c] == self.trump
+    def wins(self, c, lead):
+        """Whether answer `c` wins the trick led with `lead` (the rule table's trick winner)."""
+        return bool(self.beats[lead] >> c & 1)
 
     def apply(self, action):
         self.play(self.to_move(), self.t.index[action])
@@ -469,7 +469,7 @@ class SchneiderPos:
             return
         t = self.t
         lead = self.lead
-        w = 1 - self.leader if self.beats(c, lead) else self.leader
+        w = 1 - self.leader if self.beats[lead] >> c & 1 else self.leader
         self.honours[w] += t.honour[c] + t.honour[lead]
         self.tricks_played += 1
         self.lead = -1
@@ -483,19 +483,6 @@ class SchneiderPos:
     def score_end(self):
         h = self.honours
         if h[0] == h[1]:
-            return (None, 0, "draw")
+            return (None, 0, "draw")                           # SN-6
         w = 0 if h[0] > h[1] else 1
-        won = h[w]
-        if self.cumulative:
-            gp = won - h[1 - w]
-        elif won == self.total:
-            gp = 3
-        elif won >= self.schneider_at:
-            gp = 2
-        else:
-            gp = 1
-        return (w, gp, "honours")
-
-
-def schneider_table(small):
-    return table("AKQJT9" if small else "AKQJT987", "AKQJ" if small else "AKQJT")
+        return (w, self.t.rules.honour_result(h[w], h[1 - w])[0], "honours")   # SN-6, SN-10

@@ -6,13 +6,13 @@ results through the match situation instead (see `levels.match_utility`). In Sch
 tie-break (`HONOUR_TIEBREAK`, unless `tiebreak=False`) adds the root player's honour lead.
 
 Both players are modelled as the rules-aware policy the AI itself follows:
-* a player on turn who may claim and holds 66 or more effective points claims at once (SV-3,
+* a player on turn who may claim and holds the winning effective points claims at once (SV-3,
   SB-3; claiming then is never worse than playing on: the result is fixed by the opponent's
   status, which can only improve for them); nobody ever makes a false claim;
 * the trump jack is exchanged whenever allowed (SS-6; the AI's root decision still compares
   exchanging with not exchanging explicitly);
 * leading a K or Q whose partner is in hand announces the marriage (SS-7; in
-  `schnapsen-strict` only the K, ST-3), and a marriage that brings 66 is claimed at once;
+  `schnapsen-strict` only the K, ST-3), and a marriage that brings the win is claimed at once;
 * closing (SS-8) is searched as a move of the leader while the talon is open.
 
 Search: fail-soft alpha-beta over single card plays, a transposition table of bounds keyed by
@@ -25,8 +25,7 @@ Two implementations of that step, for speed:
   closing), shared by both games.
 """
 
-from ..schnapsen import cascade
-from .model import MARRIAGE_VALUE, WIN_POINTS
+from ..ruletable import NO_TRUMP
 
 INF = 10 ** 9
 # Schneider: among lines of equal result, the one with more honours for the root player, by
@@ -74,7 +73,7 @@ class Solver:
     # --- tricks without drawing: one search over plain integers -------------------------------
     def _last_tricks(self, pos, alpha, beta):
         """Value of a position where nobody draws any more: Schnapsen Phase 2 (talon closed or
-        exhausted: SV-1/SB-1 obligations, marriages on lead, claims at 66, SV-5/SB-2..5
+        exhausted: SV-1/SB-1 obligations, marriages on lead, claims at the winning points, SV-5/SB-2..5
         scoring) or Schneider with an empty stock (honours, SN-7/SN-11 trick winners).
 
         The state is passed as plain integers (legend): h0/h1 the hands, leader and lead (-1:
@@ -108,8 +107,9 @@ class Solver:
         scratch = pos.copy()
         tt = self.tt
         stats = [0]
+        win_points = pos.t.win_points if schnapsen else 0
         if schnapsen:
-            tag = (pos.closed_by, cascade(pos.close_points, pos.close_had_trick),
+            tag = (pos.closed_by, pos.t.rules.cascade(pos.close_points, pos.close_had_trick),
                    pos.close_had_trick)
         else:
             tag = "e"           # keeps these entries apart from `_ab_schneider`'s in the table
@@ -144,13 +144,13 @@ class Solver:
                 p = leader
                 if schnapsen:
                     e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
-                    if e >= WIN_POINTS:
+                    if e >= win_points:
                         return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
             else:
                 p = 1 - leader
                 if claims_on_answer:
                     e = (c0 + (m0 if n0 else i0)) if p == 0 else (c1 + (m1 if n1 else i1))
-                    if e >= WIN_POINTS:
+                    if e >= win_points:
                         return claim_value(p, c0, c1, n0, n1, m0, m1, i0, i1)
             if schnapsen:
                 key = (h0, h1, leader, lead, c0, c1, n0, n1, m0, m1, i0, i1, won2, first, tag)
@@ -213,7 +213,7 @@ class Solver:
                         else:
                             nm0, nm1, ni0, ni1 = m0, m1 + pts, i0, i1 + early
                             e = c1 + (nm1 if n1 else ni1)
-                        if e >= WIN_POINTS:
+                        if e >= win_points:
                             v = claim_value(p, c0, c1, n0, n1, nm0, nm1, ni0, ni1)
                         elif p == 0:
                             v = ab(h0 & ~(1 << c), h1, 0, c, c0, c1, n0, n1, nm0, nm1, ni0, ni1,
@@ -292,7 +292,7 @@ class Solver:
         if pos.result is not None:
             return self.utility(pos.result)
         p = pos.leader if pos.lead < 0 else 1 - pos.leader
-        if (pos.lead < 0 or pos.bummerl) and pos.eff(p) >= WIN_POINTS:
+        if (pos.lead < 0 or pos.bummerl) and pos.eff(p) >= pos.t.win_points:
             return self.utility(pos.score_claim(p))
         if pos.closed_by is not None or not pos.stock:
             return self._last_tricks(pos, alpha, beta)
@@ -304,7 +304,7 @@ class Solver:
         key = (pos.hands[0], pos.hands[1], tuple(pos.stock) if pos.closed_by is None else len(pos.stock),
                pos.leader, pos.lead, pos.pending, pos.card_points[0], pos.card_points[1],
                pos.tricks_won[0] > 0, pos.tricks_won[1] > 0, pos.marriage_points[0], pos.marriage_points[1], pos.early_points[0], pos.early_points[1],
-               pos.closed_by, cascade(pos.close_points, pos.close_had_trick), pos.close_had_trick, pos.phase2_winners, pos.tricks_played == 0)
+               pos.closed_by, t.rules.cascade(pos.close_points, pos.close_had_trick), pos.close_had_trick, pos.phase2_winners, pos.tricks_played == 0)
         return self._tt_search(pos, p, key, schnapsen_moves, apply_move,
                                self._ab_schnapsen, alpha, beta)
 
@@ -383,19 +383,19 @@ def schnapsen_moves(pos, p):
             cards.append(low.bit_length() - 1)
             m ^= low
         trump = pos.trump
-        ls = t.suit[lead]
+        winning = t.beats[trump][lead]
 
         def order(c):
-            wins = (t.suit[c] == ls and t.rank[c] < t.rank[lead]) or (t.suit[c] == trump and ls != trump)
             # winners first, cheapest winner first; losers cheapest first
-            return (0 if wins else 1, (t.points[c] + (15 if t.suit[c] == trump else 0)))
+            return (0 if winning >> c & 1 else 1, (t.points[c] + (15 if t.suit[c] == trump else 0)))
         cards.sort(key=order)
         return cards
     if pos.pending >= 0:
         return pos.marriage_leads(p)
     hand = pos.hands[p]
     moves = []
-    ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+    ki, qi = t.king_rank, t.queen_rank
+    leads = t.marriage_lead_ranks                  # AC-1, ST-3
     plain = []
     m = hand
     while m:
@@ -403,14 +403,14 @@ def schnapsen_moves(pos, p):
         c = low.bit_length() - 1
         m ^= low
         s, r = t.suit[c], t.rank[c]
-        if (r == ki and hand >> (s * t.suit_size + qi) & 1) or (r == qi and not pos.strict and hand >> (s * t.suit_size + ki) & 1):
+        if r in leads and hand >> (s * t.suit_size + (qi if r == ki else ki)) & 1:
             moves.append(("m", c))
         else:
             plain.append(c)
     trump = pos.trump
     plain.sort(key=lambda c: -(t.points[c] + (20 if t.suit[c] == trump else 0)))
     moves.extend(plain)
-    if pos.closed_by is None and pos.stock and (not pos.strict or len(pos.stock) > 2):
+    if pos.close_allowed():                        # SS-8, ST-2
         moves.append("close")
     return moves
 
@@ -424,7 +424,7 @@ def apply_move(pos, p, move):
         c = move[1]
         t = pos.t
         pos.marry(p, t.suit[c])
-        if pos.eff(p) >= WIN_POINTS:
+        if pos.eff(p) >= t.win_points:
             pos.result = pos.score_claim(p)
         else:
             pos.play(p, c)
@@ -445,7 +445,7 @@ def schneider_moves(pos, p):
             low = m & -m
             cards.append(low.bit_length() - 1)
             m ^= low
-        cards.sort(key=lambda c: (0 if pos.beats(c, lead) else 1, t.honour[c], -t.rank[c]))
+        cards.sort(key=lambda c: (0 if pos.beats[lead] >> c & 1 else 1, t.honour[c], -t.rank[c]))
         return cards
     cards = []
     m = pos.hands[p]
@@ -472,8 +472,10 @@ class _TrickRules:
         n = t.n
         trump = pos.trump
         suit, rank = t.suit, t.rank
+        self.t = t
         self.schnapsen = pos.game == "schnapsen"
-        self.beats = [0] * n
+        # SS-3, SN-7, SN-10, SN-11: the rule table's trick winner
+        self.beats = t.beats[NO_TRUMP if trump is None else trump]
         self.must_beat = [0] * n
         self.follow = [0] * n
         self.answer_order = []
@@ -482,14 +484,12 @@ class _TrickRules:
         if self.schnapsen:
             self.points = t.points
             self.ruff = t.suit_mask[trump]
-            ki, qi = t.ranks.index("K"), t.ranks.index("Q")
+            ki, qi = t.king_rank, t.queen_rank
             for c in range(n):
                 r = rank[c]
-                self.marriage_value[c] = MARRIAGE_VALUE[trump][suit[c]]
-                if r == ki:
-                    self.marriage_lead[c] = c - ki + qi
-                elif r == qi and not pos.strict:
-                    self.marriage_lead[c] = c - qi + ki
+                self.marriage_value[c] = t.marriage_value[trump][suit[c]]      # SS-7
+                if r in t.marriage_lead_ranks:                                 # AC-1, ST-3
+                    self.marriage_lead[c] = c - ki + qi if r == ki else c - qi + ki
             lead_key = {}
             for c in range(n):
                 lead_key[c] = -(t.points[c] + (20 if suit[c] == trump else 0))
@@ -501,23 +501,16 @@ class _TrickRules:
             self.lead_order = None          # bit order
         for lead in range(n):
             ls = suit[lead]
-            for c in range(n):
-                if self.schnapsen:
-                    wins = (suit[c] == ls and rank[c] < rank[lead]) or (suit[c] == trump and ls != trump)
-                else:
-                    wins = pos.beats(c, lead)
-                if wins:
-                    self.beats[lead] |= 1 << c
             if self.schnapsen:
-                self.follow[lead] = t.suit_mask[ls]
-                if not pos.bummerl:
+                self.follow[lead] = t.suit_mask[ls]                # SV-1, SB-1
+                if t.rules.must_beat:
                     self.must_beat[lead] = t.higher[lead]          # SV-1
                 self.answer_order.append(
                     [(0 if self.beats[lead] >> c & 1 else 1,
                       t.points[c] + (15 if suit[c] == trump else 0)) for c in range(n)])
             else:
                 if pos.follow:
-                    self.follow[lead] = t.suit_mask[ls]
+                    self.follow[lead] = t.suit_mask[ls]            # SN-10 follow_suit
                 self.answer_order.append(
                     [(0 if self.beats[lead] >> c & 1 else 1, t.honour[c]) for c in range(n)])
 
@@ -526,11 +519,9 @@ _RULES = {}
 
 
 def _trick_rules(pos):
-    if pos.game == "schnapsen":
-        key = (pos.t.ranks, pos.trump, pos.strict, pos.bummerl)
-    else:
-        key = (pos.t.ranks, pos.trump, pos.neighbour, pos.follow)
+    """The tables of this position's rule set (its `Table`) and trump, built once."""
+    key = (id(pos.t), pos.trump)
     rules = _RULES.get(key)
-    if rules is None:
+    if rules is None or rules.t is not pos.t:
         rules = _RULES[key] = _TrickRules(pos)
     return rules
