@@ -1,9 +1,11 @@
-// app.js — boot and wiring only. The game lives in web/controller.js (DOM-free: state, turn loop,
-// saving, undo), the table draws the controller's events (web/table/view.js), every stored key
-// goes through web/storage.js, and each feature module subscribes to the controller.
+// app.js — boot and wiring only. The game on the table lives behind one table controller
+// (web/play/table.js, DOM-free: the computer, a friend at this device and a friend on another
+// device are its opponents), the table draws its events (web/table/view.js), every stored key
+// goes through web/storage.js, and each feature module subscribes to the table controller.
 import { createEngine } from "./engine-client.js";
 import { createStorage, checkSetup, NEWEST } from "./storage.js";
-import { Controller, Emitter } from "./controller.js";
+import { TableController } from "./play/table.js";
+import { Emitter } from "./play/events.js";
 import { loadLanguage, applyStatic, t, has } from "./table/i18n.js";
 import { SetupView, fillReview } from "./table/dialogs.js";
 import { TableView, levelName, failureText } from "./table/view.js";
@@ -20,8 +22,7 @@ import { startOffline } from "./offline.js";
 import { installTabs } from "./tabs.js";
 import { OpponentChoice } from "./opponent.js";
 import { installLocal } from "./local.js";
-import { DuelController } from "./duel/controller.js";
-import { installDuel, tableSwitch } from "./duel/ui.js";
+import { installDuel } from "./duel/ui.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -29,7 +30,7 @@ const area = (name) => { try { return window[name]; } catch { return null; } }; 
 
 const storage = createStorage({ local: area("localStorage"), session: area("sessionStorage") });
 const settings = storage.read("settings");
-const ui = new Emitter();   // the page's own moments: "setup" {shown}, "startRemote" {choice}
+const ui = new Emitter();   // the page's own moments: "setup" {shown}
 let profiles = [];
 
 async function boot() {
@@ -43,14 +44,11 @@ async function boot() {
     },
   });
   let view = null;
-  const controller = new Controller({ call: (cmd, args, options) => engine.call(cmd, args, options), storage,
+  // every opponent (the computer, a friend here, a friend on another device) behind one interface
+  const table = new TableController({ call: (cmd, args, options) => engine.call(cmd, args, options), storage,
     autoClaim: () => settings.autoClaim, pointsSetting: () => settings.points, profiles: () => profiles,
     confirmClaim: (obs) => view.confirmClaim(obs) });
-  // a friend on another device (web/duel/): the table draws whichever game it has
-  const duel = new DuelController({ call: (cmd, args) => engine.call(cmd, args), storage,
-    pointsSetting: () => settings.points, profiles: () => profiles });
-  const table = tableSwitch(controller, duel);
-  controller.games.list();   // older saves migrated, damaged records set aside
+  table.games.list();   // older saves migrated, damaged records set aside
   storage.checkAll();        // every other key read through its loader once
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));
   document.title = t("app.title");
@@ -61,27 +59,27 @@ async function boot() {
   const setup = new SetupView($("[data-zone='setup']"), storage.read("setup"));
   const opponent = new OpponentChoice($("[data-setup-opponent]"), storage.read("opponent"), setup);
   setup.onShow = (shown) => ui.emit("setup", { shown });
-  view = new TableView({ controller: table, settings, setup });
-  const duelUi = installDuel({ duel, table, view, setup, storage, ui, ready: engine.ready });
+  view = new TableView({ table, settings, setup });
+  const duelUi = installDuel({ table, view, setup, storage, ui, ready: engine.ready });
   const fail = (error) => {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));
   };
-  installLocal({ controller, table, view, settings });   // before the language listener below: the hand-off redraws first
-  installLanguage({ storage, controller });
-  installPractice({ controller, table, settings, ui, announce: (text) => view.announce(text) });
-  installStats({ controller, storage, profiles: () => profiles });
-  installSound({ controller, settings });   // before the settings are bound: it adds the sound checkbox
-  installSaves({ controller, storage });
-  installTabs({ controller });
+  installLocal({ table, view, settings });   // before the language listener below: the hand-off redraws first
+  installLanguage({ storage, table });
+  installPractice({ table, settings, ui, announce: (text) => view.announce(text) });
+  installStats({ table, storage, profiles: () => profiles });
+  installSound({ table, settings });   // before the settings are bound: it adds the sound checkbox
+  installSaves({ table, storage });
+  installTabs({ table });
   bindSettings(table, view);
 
   const offerResume = () => {
     const button = $("[data-ui='resume']");
-    button.hidden = !table.state && !controller.games.list().length;
+    button.hidden = !table.state && !table.games.list().length;
     button.textContent = t(table.state ? "setup.back" : "setup.resume");
   };
-  const resume = () => (table.state ? view.backToTable() : controller.resume());
+  const resume = () => (table.state ? view.backToTable() : table.resume());
   const newGame = () => {
     offerResume();
     view.showSetup();
@@ -98,9 +96,7 @@ async function boot() {
       storage.write("setup", { profile: choice.profile, options: choice.options, level: choice.level,
         length: choice.length, mode: choice.mode });
       storage.write("opponent", opponent.stored());
-      // a friend on another device: web/duel/ starts it (ui "startRemote", docs/UI-HOOKS.md)
-      if (choice.opponent === "remote") ui.emit("startRemote", { choice });
-      else controller.start(choice);
+      table.start(choice);   // choice.opponent: the computer, "local" or "remote")
     } else if (action) table.act(action);
     else if (name === "new-game") newGame();
     else if (name === "resume") resume();
@@ -146,11 +142,11 @@ async function boot() {
   setup.setProfiles(profiles);
   if (wrong) setup.reset();
   setup.setReady(true);
-  await checkSavedGames(controller);   // a damaged save is set aside before "Continue" is offered
+  await checkSavedGames(table);   // a damaged save is set aside before "Continue" is offered
   offerResume();
-  startOffline(storage, () => (controller.readOnly ? null : controller.id));
-  const daily = installDaily({ controller, storage, setup, fail, share: () => openShare(links, { withMoves: true }) });
-  const links = { controller, table, setup, daily, fail };
+  startOffline(storage, () => (table.readOnly || table.kind === "remote" ? null : table.id));
+  const daily = installDaily({ table, storage, setup, fail, share: () => openShare(links, { withMoves: true }) });
+  const links = { table, setup, daily, fail };
   installLinks(links);
   // a link in the URL comes first; else a reload that asked for it continues the saved game
   if (await duelUi.openFromLocation()) return;   // a friend's invitation or move (#duel=)
@@ -158,8 +154,8 @@ async function boot() {
   const resumeId = hasLink ? null : resumeAsked(storage);
   if (resumeId) {
     html.dataset.link = "none";
-    const record = resumeId === NEWEST ? controller.games.list()[0] : controller.games.get(resumeId);
-    if (record) await controller.resume(record);
+    const record = resumeId === NEWEST ? table.games.list()[0] : table.games.get(resumeId);
+    if (record) await table.resume(record);
     return;
   }
   await openLinkFromLocation(links).catch(fail);
@@ -171,7 +167,7 @@ function openDialog(name) {
   return dialog;
 }
 
-function bindSettings(controller, view) {
+function bindSettings(table, view) {
   const apply = () => {
     html.dataset.deck = settings.deckStyle;
     html.dataset.fourColour = String(Boolean(settings.fourColour));
@@ -185,9 +181,9 @@ function bindSettings(controller, view) {
       settings[name] = input.type === "checkbox" ? input.checked : input.value;
       storage.write("settings", settings);
       apply();
-      if (controller.obs) view.drawTable(controller.obs, { interactive: !controller.busy });
-      if (controller.obs && controller.obs.result) view.panel.refresh(controller.obs);
-      if (name === "autoClaim") controller.recheck();
+      if (table.obs) view.drawTable(table.obs, { interactive: !table.busy });
+      if (table.obs && table.obs.result) view.panel.refresh(table.obs);
+      if (name === "autoClaim") table.recheck();
     });
   }
   $("[data-reduced-motion-note]").hidden = !prefersReducedMotion();

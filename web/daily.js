@@ -8,7 +8,7 @@
 //   moves) of the last deal of the day started or opened, to know that the game on the table
 //   is one (its links then carry &day=).
 //
-//   const daily = installDaily({controller, storage, setup, fail, share}) → {remember(state, date),
+//   const daily = installDaily({table, storage, setup, fail, share}) → {remember(state, date),
 //   dateOf(state)}; share(): open the share dialog with the moves (web/links.js).
 import { t, formatDate } from "./table/i18n.js";
 import { notify, dismiss } from "./notices.js";
@@ -23,10 +23,10 @@ export function localDate(now = new Date()) {
 }
 
 /** The set-up screen's "Deal of the day" button, and the offer to share its result. */
-export function installDaily({ controller, storage, setup, fail, share }) {
+export function installDaily({ table, storage, setup, fail, share }) {
   const daily = {
     async remember(state, date) {
-      const token = await controller.call("share_link", { state, with_actions: false });
+      const token = await table.call("share_link", { state, with_actions: false });
       storage.write("daily", { date, token });   // not remembered: its links just carry no date
     },
     /** The date if `state` is the deal of the day last started or opened here, else null. */
@@ -34,7 +34,7 @@ export function installDaily({ controller, storage, setup, fail, share }) {
       const stored = storage.read("daily");
       if (!stored || !state) return null;
       try {
-        const token = await controller.call("share_link", { state, with_actions: false });
+        const token = await table.call("share_link", { state, with_actions: false });
         return token === stored.token ? stored.date : null;
       } catch {
         return null;
@@ -46,10 +46,10 @@ export function installDaily({ controller, storage, setup, fail, share }) {
     const choice = setup.values();
     const date = localDate();
     try {
-      const state = await controller.call("deal_of_the_day", { profile: choice.profile, date, options: choice.options });
+      const state = await table.call("deal_of_the_day", { profile: choice.profile, date, options: choice.options });
       await daily.remember(state, date);
       dismiss("daily-done");
-      await controller.begin(state, { level: choice.level, aiSeed: 0, mode: "ranked" });
+      await table.begin(state, { level: choice.level, aiSeed: 0, mode: "ranked" });
       notify("daily", () => t("daily.started", { date: formatDate(date), game: t(`profile.${choice.profile}.name`) }));
     } catch (error) {
       fail(error);
@@ -66,9 +66,9 @@ export function installDaily({ controller, storage, setup, fail, share }) {
     row.appendChild(button);
   }
   async function offerShare() {
-    const state = controller.state;
+    const state = table.state;
     const date = await daily.dateOf(state);
-    if (date && controller.state === state && !document.querySelector("[data-notice='daily-done']")) {
+    if (date && table.state === state && !document.querySelector("[data-notice='daily-done']")) {
       dismiss("daily");
       notify("daily-done", () => t("daily.done", { date: formatDate(date) }), {
         buttons: [{ ui: "share-daily", label: () => t("daily.share"), primary: true, onClick: () => share() }],
@@ -76,7 +76,7 @@ export function installDaily({ controller, storage, setup, fail, share }) {
     }
   }
   // not awaited by the controller: the table settles at once
-  controller.on("dealOver", ({ over }) => { if (over) offerShare(); });
+  table.on("dealOver", ({ over }) => { if (over) offerShare(); });
   html.dataset.daily = "ready";
   return daily;
 }

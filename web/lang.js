@@ -4,10 +4,10 @@
 //
 //   chosenLanguage(storage)       the remembered choice (storage key "language"), else
 //                                 navigator.languages, else "en"
-//   installLanguage({storage, controller})  the picker in the settings dialog
+//   installLanguage({storage, table})  the picker in the settings dialog
 //                                 (select[data-language]), the rules page in the rules dialog
 //                                 ([data-rules-page]) and "Rules in short" on the set-up screen
-//                                 ([data-rules-text]); the engine's `rules` through the controller
+//                                 ([data-rules-text]); the engine's `rules` through the table controller
 // Switching: loadLanguage → remember → a "kaffeehaus:language" event on document (every module
 // that draws words draws them again: app.js the static strings and the table) → the rules page
 // again → <html data-language="xx"> (set last: tests wait for it).
@@ -61,8 +61,8 @@ async function fetchRules(lang) {
   return rulesCache.get(lang);
 }
 
-let engineCall = null;      // controller.call: the engine worker
-let game = null;            // the controller: the game on the table
+let engineCall = null;      // table.call: the engine worker
+let game = null;            // the table controller: the game on the table
 let store = null;           // web/storage.js
 const descriptions = new Map();
 
@@ -236,9 +236,9 @@ function installRules() {
 // ---------------------------------------------------------------------------------------------
 // The picker
 
-export function installLanguage({ storage, controller }) {
-  engineCall = (cmd, args) => controller.call(cmd, args);
-  game = controller;
+export function installLanguage({ storage, table }) {
+  engineCall = (cmd, args) => table.call(cmd, args);
+  game = table;
   store = storage;
   const rules = installRules();
   document.addEventListener("kaffeehaus:setup-change", () => renderShortRules());

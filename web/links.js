@@ -13,7 +13,7 @@
 // markup. A link that cannot be opened gets a notice (data-notice="link-error") and the normal
 // set-up screen; the URL is cleaned either way, so a reload does not open the link twice.
 //
-// installLinks({controller, setup, fail, daily}) wires the share button and the hashchange;
+// installLinks({table, setup, fail, daily}) wires the share button and the hashchange;
 // openLinkFromLocation(links) opens the link in the URL (app.js, once the engine is ready).
 import { t, formatDate } from "./table/i18n.js";
 import { LEVELS } from "./storage.js";
@@ -21,7 +21,6 @@ import { faceCard, cardName, suitName } from "./table/cardview.js";
 import { engineText, marriagePoints } from "./table/view.js";
 import { notify, words, dismiss } from "./notices.js";
 import { label } from "./lang.js";
-import { hasTable } from "./controller.js";
 
 const MAX_TOKEN = 1000;      // the engine refuses more than 600 characters anyway
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -90,14 +89,14 @@ export async function openLinkFromLocation(links) {
   if (link.error) return linkFailed(link.error);
   let state;
   try {
-    state = await links.controller.call("open_link", { token: link.token });
+    state = await links.table.call("open_link", { token: link.token });
   } catch (error) {
     // the engine's keyword in the player's language; its plain English sentence only where this
     // page has no words for the keyword
     if (error.code) return linkFailed(() => engineText(error.code, error.params) || error.message);
     return linkFailed(["LinkError", "ValueError"].includes(error.type) ? error.message : () => t("link.reason.engine"));
   }
-  if (links.controller.games.list().length) {
+  if (links.table.games.list().length) {
     html.dataset.link = "asked";
     notify("link-open", () => t("link.replaceSaved"), {
       sticky: true,
@@ -118,12 +117,12 @@ function linkFailed(reason) {
 }
 
 async function openState(links, state, link) {
-  const { controller } = links;
+  const { table } = links;
   try {
-    const obs = await controller.call("observation", { state, player: 0 });
+    const obs = await table.call("observation", { state, player: 0 });
     const level = link.level || links.setup.values().level;
     if (link.day) await links.daily.remember(state, link.day);
-    await controller.begin(state, { level, aiSeed: 0, mode: "ranked" });
+    await table.begin(state, { level, aiSeed: 0, mode: "ranked" });
     html.dataset.link = "opened";
     notify("link-opened", () => {
       const game = t(`profile.${obs.profile}.name`);
@@ -232,9 +231,9 @@ function showReplay(links, state, obs, link) {
   node.querySelector("[data-ui='replay-play']").onclick = async () => {
     node.close();
     try {
-      const token = await links.controller.call("share_link", { state, with_actions: false });
-      const start = await links.controller.call("open_link", { token });
-      await links.controller.begin(start, { level: link.level || links.setup.values().level, aiSeed: 0, mode: "ranked" });
+      const token = await links.table.call("share_link", { state, with_actions: false });
+      const start = await links.table.call("open_link", { token });
+      await links.table.begin(start, { level: link.level || links.setup.values().level, aiSeed: 0, mode: "ranked" });
     } catch (error) {
       links.fail(error);
     }
@@ -303,14 +302,14 @@ function shareDialog() {
 }
 
 async function fillShare(node) {
-  const { controller, state, level, day } = shareState;
+  const { table, state, level, day } = shareState;
   const withActions = node.querySelector("[data-share-moves]").checked;
   const url = node.querySelector("[data-share-url]");
   node.querySelector("[data-share-status]").textContent = "";
   url.value = "";
   node.dataset.ready = "false";
   try {
-    const token = await controller.call("share_link", { state, with_actions: withActions });
+    const token = await table.call("share_link", { state, with_actions: withActions });
     url.value = linkUrl(token, { level, day });
     node.dataset.ready = "true";
   } catch (error) {
@@ -333,11 +332,11 @@ async function copyLink(node) {
 
 /** Open the share dialog for the game on the table; withMoves ticks "include my moves". */
 export async function openShare(links, { withMoves } = {}) {
-  const { controller } = links;
-  const state = controller.state;
+  const { table } = links;
+  const state = table.state;
   if (!state || !sharable(links)) return;
   const node = shareDialog();
-  shareState = { controller, state, level: controller.level, day: await links.daily.dateOf(state) };
+  shareState = { table, state, level: table.level, day: await links.daily.dateOf(state) };
   const box = node.querySelector("[data-share-moves]");
   if (withMoves !== undefined) box.checked = withMoves;
   if (!node.open) node.showModal();
@@ -345,16 +344,16 @@ export async function openShare(links, { withMoves } = {}) {
 }
 
 /** A link is shared only of a game against the computer on the table: a friend's game would show
- * the hands still hidden (pass and play), a duel is not the controller's game. */
-function sharable({ controller, table = controller }) {
-  return hasTable(controller, table) && !controller.local && Boolean(controller.state);
+ * the hands still hidden (pass and play), a duel's deck is both players' secret. */
+function sharable({ table }) {
+  return table.kind === "computer" && Boolean(table.state);
 }
 
 /**
  * The "Share" button in the top bar, shown while a game against the computer is on the table: its own item of the
  * bar, before the menu (the bar wraps, so long words in any language never widen the page);
  * and a link pasted into the address bar of the open page (only the hash changes).
- * links = {controller, table (tableSwitch: whichever game has the table), setup (the set-up view:
+ * links = {table (the table controller, web/play/table.js), setup (the set-up view:
  * its level), daily (web/daily.js), fail(error)}.
  */
 export function installLinks(links) {
@@ -370,7 +369,7 @@ export function installLinks(links) {
     });
     button.className = "share-button";
     bar.insertBefore(button, menu);
-    (links.table || links.controller).on("began", () => { button.hidden = !sharable(links); });
+    links.table.on("began", () => { button.hidden = !sharable(links); });
   }
   window.addEventListener("hashchange", () => {
     if (/[#&]s=/.test(window.location.hash)) openLinkFromLocation(links).catch(links.fail);

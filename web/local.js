@@ -1,10 +1,9 @@
-// local.js — pass and play in the page (two people at one device; the controller's
-// `opponent: "local"`): the table's words name the two players (the "local.say.*" strings stand
-// in for the ones that say "you" and "the computer", from the seat looking: controller.viewer),
-// and the hand-off screen between turns (web/table/handoff.js).
+// local.js — pass and play in the page (two people at one device, the table controller's
+// friendHere opponent, web/play/pass-and-play.js): the table's words name the two players (the
+// "local.say.*" strings stand in for the ones that say "you" and "the computer", from the seat
+// looking: table.viewer), and the hand-off screen between turns (web/table/handoff.js).
 import { addOverlay, applyStatic, promoted } from "./table/i18n.js";
 import { HandoffView } from "./table/handoff.js";
-import { hasTable } from "./controller.js";
 
 const SAY = "local.say.";
 const html = document.documentElement;
@@ -14,41 +13,37 @@ export function namedStrings(strings, you, other) {
   return promoted(strings, SAY, (text) => text.replace(/\{you\}/g, () => you).replace(/\{other\}/g, () => other));
 }
 
-/**
- * `controller`: the game controller (web/controller.js); `table`: what the table draws (app.js's
- * switch between it and a duel, web/duel/ui.js tableSwitch; the controller itself when alone).
- */
-export function installLocal({ controller, table = controller, view, settings }) {
-  const playing = () => hasTable(controller, table) && controller.local && controller.players;
+/** `table`: the table controller (web/play/table.js). */
+export function installLocal({ table, view, settings }) {
+  const playing = () => table.bothSeatsHere && table.players;
   const cache = { strings: null, id: null, table: null };
   addOverlay((strings) => {
     if (!playing()) return null;
-    const you = controller.players[controller.viewer];
-    const other = controller.players[1 - controller.viewer];
+    const you = table.players[table.viewer];
+    const other = table.players[1 - table.viewer];
     const id = `${you}\n${other}`;
     if (cache.strings !== strings || cache.id !== id) Object.assign(cache, { strings, id, table: namedStrings(strings, you, other) });
     return cache.table;
   });
   const handoff = new HandoffView({ table: document.querySelector("#table"), view, settings,
-    reveal: () => controller.reveal(), showsPoints: () => controller.showsPoints });
+    reveal: () => table.reveal(), showsPoints: () => table.showsPoints });
   // the end-of-deal panel's own headings ("The computer's remaining cards") follow the names
   const panel = document.querySelector("dialog[data-dialog='deal-end']");
   const seen = () => {
-    html.dataset.viewer = String(controller.viewer);
+    if (!table.bothSeatsHere) return;
+    html.dataset.viewer = String(table.viewer);
     handoff.hide();
     view.drawOpponentLabel();   // the other player's name, from this seat
     applyStatic(panel);
   };
-  table.on("began", ({ opponent }) => {
-    const own = hasTable(controller, table);
-    html.dataset.opponent = own ? opponent || "computer" : "remote";
+  table.on("began", () => {
     handoff.hide();
-    if (!own || opponent !== "local") delete html.dataset.viewer;
+    if (!table.bothSeatsHere) delete html.dataset.viewer;
     applyStatic(panel);
   });
-  controller.on("handoff", (detail) => handoff.show(detail));
-  controller.on("turn", () => { if (controller.local) seen(); });
-  controller.on("dealOver", () => { if (controller.local) seen(); });
+  table.on("handoff", (detail) => handoff.show(detail));
+  table.on("turn", seen);
+  table.on("dealOver", seen);
   document.addEventListener("kaffeehaus:language", () => handoff.redraw());
   return handoff;
 }

@@ -1,8 +1,8 @@
 // practice.js — practice mode's bar (hint, undo) and the expert's review of a finished deal.
 //
 // The mode (ranked: no hint, no undo, counted in the statistics; or practice) is chosen on the
-// set-up screen and belongs to the game (web/controller.js keeps it with the saved game; a game
-// opened from a link or the deal of the day is ranked). The undo history is the controller's
+// set-up screen and belongs to the game (web/play/computer.js keeps it with the saved game; a game
+// opened from a link or the deal of the day is ranked). The undo history is the computer opponent's
 // too: before each action of the player (except "next") the state and the computer's seed are
 // kept; undo (practice only) puts the last one back on the table. The review (any mode, once
 // the deal is over) asks api.hint for each move of the player in this deal; a move the expert
@@ -11,7 +11,6 @@ import { t, currentLanguage } from "./table/i18n.js";
 import { faceCard } from "./table/cardview.js";
 import { actionName, failureText } from "./table/view.js";
 import { label } from "./lang.js";
-import { hasTable, ME } from "./controller.js";
 import { moveVerdict, AGREES } from "./move-verdict.js";
 
 const html = document.documentElement;
@@ -28,7 +27,7 @@ export function formatValue(value) {
 }
 
 /** `ui`: the page's own events (web/app.js: "setup" {shown}); `announce(text)`: for screen readers. */
-export function installPractice({ controller, table = controller, settings, ui, announce }) {
+export function installPractice({ table, settings, ui, announce }) {
   const deckStyle = () => settings.deckStyle;
   const name = (action, obs) => actionName(action, obs, deckStyle());
 
@@ -65,33 +64,32 @@ export function installPractice({ controller, table = controller, settings, ui, 
   }
 
   function refresh() {
-    const obs = controller.obs;
-    const settled = !controller.busy && obs && !controller.readOnly;
-    const practice = controller.mode === "practice";
+    const obs = table.obs;
+    const settled = !table.busy && obs && !table.readOnly;
+    const practice = table.mode === "practice";
     // hints, undo and the analysis are for a game against the computer on the table
     bar.hidden = setupShown || !html.dataset.playing || !againstComputer();
-    html.dataset.mode = controller.mode;
+    html.dataset.mode = table.mode;
     modeLabel.hidden = !practice;
     hintButton.hidden = !practice;
     undoButton.hidden = !practice;
-    hintButton.disabled = !(settled && obs.to_move === ME && !obs.result && obs.legal_actions.length);
-    undoButton.disabled = !controller.canUndo;
-    analyseButton.hidden = !(obs && obs.result && controller.history.length);
+    hintButton.disabled = !(settled && obs.to_move === obs.player && !obs.result && obs.legal_actions.length);
+    undoButton.disabled = !table.canUndo;
+    analyseButton.hidden = !(obs && obs.result && table.history.length);
     analyseButton.disabled = !settled;
     if (!practice && analyseButton.hidden) bar.hidden = true;   // nothing to show: no room taken
   }
 
   function againstComputer() {
-    return hasTable(controller, table) && !controller.local;
+    return table.kind === "computer";
   }
 
-  for (const type of ["busy", "began", "turn", "dealOver", "history", "readOnly"]) controller.on(type, refresh);
-  if (table !== controller) table.on("began", refresh);   // another game (a duel) took the table
-  controller.on("began", () => {
+  for (const type of ["busy", "began", "turn", "dealOver", "history", "readOnly"]) table.on(type, refresh);
+  table.on("began", () => {
     analysis = null;
     clearHint();
   });
-  controller.on("acting", () => clearHint());
+  table.on("acting", () => clearHint());
   ui.on("setup", ({ shown }) => {
     setupShown = shown;
     refresh();
@@ -99,16 +97,16 @@ export function installPractice({ controller, table = controller, settings, ui, 
 
   // --- hint ----------------------------------------------------------------------------------
   async function hint() {
-    const obs = controller.obs;
-    const state = controller.state;
-    if (controller.mode !== "practice" || !obs || controller.busy || obs.to_move !== ME || obs.result) return;
+    const obs = table.obs;
+    const state = table.state;
+    if (table.mode !== "practice" || !obs || table.busy || obs.to_move !== obs.player || obs.result) return;
     clearHint();
     hintText.hidden = false;
     hintText.textContent = t("practice.hintThinking");
     html.dataset.hint = "thinking";
     try {
-      const ranked = await controller.call("hint", { observation: obs });
-      if (controller.state !== state) return;   // the game moved on meanwhile
+      const ranked = await table.call("hint", { observation: obs });
+      if (table.state !== state) return;   // the game moved on meanwhile
       const best = ranked[0];
       hintText.textContent = t("practice.hintResult", { action: name(best.action, obs), value: formatValue(best.value) });
       hintText.dataset.hintAction = best.action;
@@ -122,7 +120,7 @@ export function installPractice({ controller, table = controller, settings, ui, 
       }
       html.dataset.hint = "ready";
     } catch (error) {
-      if (controller.state !== state) return;
+      if (table.state !== state) return;
       hintText.textContent = t("practice.hintFailed", { message: failureText(error, deckStyle()) });
       html.dataset.hint = "error";
     }
@@ -131,7 +129,7 @@ export function installPractice({ controller, table = controller, settings, ui, 
   // --- undo ----------------------------------------------------------------------------------
   async function undo() {
     clearHint();
-    if (await controller.undo()) announce(t("practice.undone"));
+    if (await table.undo()) announce(t("practice.undone"));
   }
 
   // --- the expert's review -------------------------------------------------------------------
@@ -214,7 +212,7 @@ export function installPractice({ controller, table = controller, settings, ui, 
       if (group.trick) {
         for (const [, code] of group.trick.cards) head.appendChild(faceCard(code, settings));
         const who = document.createElement("span");
-        who.textContent = t(group.trick.winner === ME ? "review.wonBy.you" : "review.wonBy.opponent");
+        who.textContent = t(group.trick.winner === final.player ? "review.wonBy.you" : "review.wonBy.opponent");
         head.appendChild(who);
       }
       const moves = document.createElement("ul");
@@ -232,18 +230,18 @@ export function installPractice({ controller, table = controller, settings, ui, 
   }
 
   async function openAnalysis() {
-    const state = controller.state;
-    const final = controller.obs;
+    const state = table.state;
+    const final = table.obs;
     if (!final || !final.result) return;
     if (!dialog.open) dialog.showModal();
     if (!analysis || analysis.state !== state) {
-      const entries = controller.history.slice();
+      const entries = table.history.slice();
       analysis = { state, moves: [], run: 0 };
       dialog.dataset.analysis = "running";
       status.textContent = t("analysis.progress", { n: 1, count: entries.length });
       list.replaceChildren();
       for (const entry of entries) {
-        const obs = await controller.call("observation", { state: entry.state, player: ME });
+        const obs = await table.call("observation", { state: entry.state, player: final.player });
         if (analysis.state !== state) return;
         analysis.moves.push({ obs, entry, result: null, node: null });
       }
@@ -257,7 +255,7 @@ export function installPractice({ controller, table = controller, settings, ui, 
       if (move.obs.legal_actions.length <= 1) move.result = { only: true };
       else {
         try {
-          move.result = { ranked: await controller.call("hint", { observation: move.obs }) };
+          move.result = { ranked: await table.call("hint", { observation: move.obs }) };
         } catch (error) {
           move.result = { error: failureText(error, deckStyle()) };
         }
@@ -277,7 +275,7 @@ export function installPractice({ controller, table = controller, settings, ui, 
   }));
   document.addEventListener("kaffeehaus:language", () => {
     if (hintText.dataset.hintAction) clearHint();
-    if (analysis && dialog.open && controller.obs?.result) drawSkeleton(controller.obs);
+    if (analysis && dialog.open && table.obs?.result) drawSkeleton(table.obs);
     refresh();
   });
 }

@@ -1,12 +1,12 @@
 // saves.js — what keeps a game through damage, crashes and reloads (docs/OFFLINE-LINKS.md).
 //
-//   checkSavedGames(controller)   once the engine is ready: each saved game (web/games.js) is
+//   checkSavedGames(table)   once the engine is ready: each saved game (web/games.js) is
 //       replayed by the engine's from_json, which checks the whole log (an edited deck, an edited
 //       or illegal move, an unknown profile fail there with a ValueError). A refused one is set
 //       aside (kaffeehaus.game.damaged) with a notice (data-notice="save-damaged"). An engine
 //       that is down keeps every save: only the engine's verdict on the save itself removes one.
 //   showProblem(problem)          the notice for a stored value web/storage.js set aside
-//   installSaves({controller, storage})   the "engine stopped" notice (the controller's "error"
+//   installSaves({table, storage})   the "engine stopped" notice (the controller's "error"
 //       while the game is saved) and its reload, which continues the game after it.
 //   reloadAndResume(storage, gameId, reload)  sets sessionStorage["kaffeehaus.resumeAfterReload"]
 //       to the game this tab shows; the reloaded tab continues that game by itself
@@ -23,13 +23,13 @@ function saveDamaged(reason) {
   notify("save-damaged", () => t("save.damaged", { reason: words(reason) }), { alert: true });
 }
 
-export async function checkSavedGames(controller) {
-  for (const record of controller.games.list()) {
+export async function checkSavedGames(table) {
+  for (const record of table.games.list()) {
     try {
-      await controller.call("from_json", { text: JSON.stringify(record.state) });
+      await table.call("from_json", { text: JSON.stringify(record.state) });
     } catch (error) {
       if (ENGINE_FAILURES.includes(error.type)) return;   // not the save's fault: keep them all
-      controller.games.setAside(record.id, error.message);   // the engine's sentence, for developers
+      table.games.setAside(record.id, error.message);   // the engine's sentence, for developers
       // the player reads the engine's keyword in their language (its sentence only if unknown)
       saveDamaged(error.code ? () => engineText(error.code, error.params) || error.message : error.message);
     }
@@ -71,13 +71,13 @@ export function resumeAsked(storage) {
 }
 
 /** Offer a reload when the engine fails while the game is saved. */
-export function installSaves({ controller, storage }) {
-  controller.on("error", ({ saved }) => {
+export function installSaves({ table, storage }) {
+  table.on("error", ({ saved }) => {
     if (!saved) return;
     notify("engine-stopped", () => t("recover.stopped"), {
       alert: true,
       sticky: true,
-      buttons: [{ ui: "reload-resume", label: () => t("recover.reload"), primary: true, onClick: () => reloadAndResume(storage, controller.id) }],
+      buttons: [{ ui: "reload-resume", label: () => t("recover.reload"), primary: true, onClick: () => reloadAndResume(storage, table.id) }],
     });
   });
 }

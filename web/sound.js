@@ -1,7 +1,7 @@
 // sound.js — short synthesised sounds (WebAudio oscillators, no audio files), off by default.
 // The setting is `sound` in localStorage["kaffeehaus.settings"] (the checkbox
 // input[data-setting="sound"] in the settings dialog, kept by app.js like the other settings).
-// Each step the controller (web/controller.js) shows plays its sound.
+// Each step the table controller (web/play/table.js) shows plays its sound.
 // Browsers let an AudioContext run only after a user gesture: it is created (or resumed) in a
 // pointer/key gesture while sound is on, and a sound is played only while it is running.
 // Each sound played is recorded on <html data-sound-last="card|trick-won|…" data-sound-count="n">.
@@ -18,7 +18,7 @@ const SOUNDS = {
   "deal-lost": [[392, 0, 0.12], [330, 0.13, 0.12], [262, 0.26, 0.22]],
 };
 
-export function installSound({ controller, settings }) {
+export function installSound({ table, settings }) {
   let context = null;
   let count = 0;
   const on = () => Boolean(settings.sound);
@@ -76,7 +76,7 @@ export function installSound({ controller, settings }) {
 
   // the sound of one step (`prev` → `observation`, both the observations of the seat looking:
   // seat 0 against the computer, either seat in pass and play or a duel)
-  controller.on("step", ({ prev, observation: obs }) => {
+  table.on("step", ({ prev, observation: obs }) => {
     if (!prev || !on()) return;
     const mine = (winner) => winner === obs.player;
     if (obs.result && !prev.result) play(mine(obs.result.winner) ? "deal-won" : "deal-lost");

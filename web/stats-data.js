@@ -146,10 +146,11 @@ export function countDeal(data, { prev, obs, level, key = null }) {
  */
 export function countFriendDeal(data, { prev, obs, players, key = null, remote = false }) {
   if (!prev || prev.result || !obs || !obs.result) return false;
-  if (remote) players = REMOTE_NAMES;   // seat 0 is this device's player (web/duel/)
+  // a friend on another device: "you" at this device's seat (obs.player), whatever the names
+  if (remote) players = obs.player === 1 ? [REMOTE_NAMES[1], REMOTE_NAMES[0]] : REMOTE_NAMES;
   if (!Array.isArray(players) || players.length !== 2 || !players.every(friendName) || players[0] === players[1]) return false;
   if (key && data.counted.includes(key)) return false;
-  const names = remote ? [...players] : [...players].sort();
+  const names = remote ? [...REMOTE_NAMES] : [...players].sort();
   const slot = (seat) => names.indexOf(players[seat]);   // seat → index in the sorted pair
   const device = remote ? "remote" : undefined;
   let entry = data.friends.find((f) => f.names[0] === names[0] && f.names[1] === names[1] && f.device === device);

@@ -99,7 +99,7 @@ function button(ui, key, className = "") {
 }
 
 /** `profiles()`: the engine's list once it answered (for each profile's game family). */
-export function installStats({ controller, storage, profiles }) {
+export function installStats({ table, storage, profiles }) {
   const familyOf = (id) => (profiles().find((p) => p.id === id) || {}).game || null;
   const draw = () => renderList(list, storage, familyOf);
   const dialog = document.createElement("dialog");
@@ -179,7 +179,7 @@ export function installStats({ controller, storage, profiles }) {
   document.addEventListener("kaffeehaus:language", () => {
     if (dialog.open) draw();
   });
-  controller.on("dealEnded", (deal) => {
+  table.on("dealEnded", (deal) => {
     if (recordDeal(storage, deal) && dialog.open) draw();
   });
 }

@@ -2,7 +2,7 @@
 //
 // Every save carries the game's id and a revision (web/games.js). When another tab writes the
 // saved games (the browser's `storage` event, fired in every other tab of the site), the
-// controller checks whether the game on this table was moved on there; if so this tab becomes
+// table controller checks whether the game on this table was moved on there; if so this tab becomes
 // read-only (no move, no undo: the other tab plays it) and a notice says so, with "Play here",
 // which takes the game over at its latest saved position (the other tab is then told in turn).
 import { t } from "./table/i18n.js";
@@ -10,20 +10,20 @@ import { notify, dismiss } from "./notices.js";
 
 const html = document.documentElement;
 
-export function installTabs({ controller }) {
+export function installTabs({ table }) {
   const gamesKey = "kaffeehaus.games";
   window.addEventListener("storage", (event) => {
-    if (event.key === gamesKey || event.key === null) controller.checkOwnership();
+    if (event.key === gamesKey || event.key === null) table.checkOwnership();
   });
-  controller.on("readOnly", () => {
+  table.on("readOnly", () => {
     html.dataset.tab = "read-only";
     notify("other-tab", () => t("tabs.elsewhere"), {
       alert: true,
       sticky: true,
-      buttons: [{ ui: "take-over", label: () => t("tabs.takeOver"), primary: true, onClick: () => controller.takeOver() }],
+      buttons: [{ ui: "take-over", label: () => t("tabs.takeOver"), primary: true, onClick: () => table.takeOver() }],
     });
   });
-  controller.on("began", () => {
+  table.on("began", () => {
     html.dataset.tab = "playing";
     dismiss("other-tab");
   });

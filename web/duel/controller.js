@@ -11,19 +11,20 @@
 // gives this seat's observation and the duel's status. Every call that the engine refuses leaves
 // the saved party as it was: the duel stays at its last verified position.
 //
-// The table draws the player at seat 0; the player who joined sits at seat 1, so its
-// observations are renumbered (seat.js) before they reach the views.
+// The remote opponent behind the table controller (web/play/table.js): the player who invites
+// sits at seat 0, the one who joins at seat 1; the table draws this seat's observation as the
+// engine gives it (`obs.player` is this device's seat).
 //
 // Events (controller.on(type, fn)), the table's (web/table/view.js draws them as for the
 // computer's game) and the duel's own:
-//   "began"     {id, mode: "duel", level, levelUsed, restored}   a duel (or its next deal) is on the table
+//   "began"     {id, mode: "duel", level, levelUsed, restored, opponent: "remote"}   a duel (or its next deal) is on the table
 //   "busy"      {busy}
 //   "acting"    {action, obs, auto}    the player's card goes to the table at once
 //   "step"      {seat, action, observation, trick_view, prev}   one action of either player
 //   "turn"      {obs}                  a position to draw (whoever moves: status.phase says)
 //   "dealOver"  {obs, over}            the deal is over (its verification: "verified")
 //   "refused"   {action, reason}
-//   "dealEnded" {prev, obs, id, mode: "duel", key, profile}   a deal both players verified
+//   "dealEnded" {prev, obs, id, mode: "duel", key, opponent: "remote", profile}   a deal both players verified
 //                                      (statistics, once per key "<game id>/<deals verified>")
 //   "duel"      {record, status, obs}  anything about the duel changed: what to send, the phase
 //   "verified"  {deal, result}          both revealed their keys and this deal checked out
@@ -31,42 +32,13 @@
 //   "accepted"  {}                     a code or a move was accepted and saved
 //   "problem"   {kind, error, detail}  a code or a call was refused (kind: see errorKind);
 //                                      the duel is kept at its last verified position
-import { Emitter, pointsShown, isOver } from "../controller.js";
+import { Emitter } from "../play/events.js";
+import { pointsShown, isOver, sameDeal, stepsBetween } from "../play/observation.js";
 import { readCodes, readEnvelope, CodeError } from "./codes.js";
-import { fromSeat } from "./seat.js";
+import { errorKind, CHEATING } from "./errors.js";
 import { createDuels } from "./store.js";
 
-export const ME = 0;
-const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments", "Unresponsive", "WorkerError"];
 const MAX_OUTBOX = 4;
-
-/** What went wrong, as a keyword the page translates (web/i18n "duel.error.<kind>"). */
-export function errorKind(error) {
-  if (!error) return "refused";
-  if (error instanceof CodeError || error.type === "CodeError") return error.reason === "empty" ? "empty" : "damaged";
-  const message = String(error.message || "");
-  switch (error.type) {
-    case "ChainError":
-      if (/another game/.test(message)) return "foreign";
-      if (/already received|already revealed/.test(message)) return "replay";
-      if (/is missing/.test(message)) return "missing";
-      if (/received a different message/.test(message)) return "altered";
-      if (/not the opponent|never receives message 0/.test(message)) return "own";
-      return "order";
-    case "KeyMismatch": return "cheat";
-    case "VerificationFailed": return "cheat";
-    case "IllegalMove": return "illegal";
-    case "MalformedMessage":
-      if (/duel code|damaged or incomplete|too long|must be text/.test(message)) return "damaged";
-      if (/malformed duel state|not a saved duel/.test(message)) return "saved";
-      return "malformed";
-    default:
-      return ENGINE_FAILURES.includes(error.type) ? "engine" : "refused";
-  }
-}
-
-/** A refusal that proves the friend's side dishonest (or its messages changed): the duel stops. */
-export const CHEATING = new Set(["cheat"]);
 
 export class DuelController extends Emitter {
   constructor({ call, storage, duels = createDuels(storage), pointsSetting = () => "profile", profiles = () => [] }) {
@@ -74,7 +46,7 @@ export class DuelController extends Emitter {
     Object.assign(this, { call, storage, duels, pointsSetting, profiles });
     this.record = null;   // the saved duel on the table
     this.status = null;   // the engine's status of its party
-    this.obs = null;      // this seat's observation, from the table's side (seat.js)
+    this.obs = null;      // this seat's observation (the engine's, as it is)
     this.busy = false;
     this.readOnly = false;
     this.generation = 0;
@@ -86,6 +58,14 @@ export class DuelController extends Emitter {
   get id() { return this.record ? this.record.id : null; }
   get state() { return this.record ? this.record.party : null; }
   get seat() { return this.record ? this.record.seat : null; }
+  /** The table controller's seat-neutral interface (web/play/table.js). */
+  get kind() { return "remote"; }
+  get viewer() { return this.record ? this.record.seat : 0; }
+  get players() { return null; }
+  get mode() { return "duel"; }
+  get history() { return []; }
+  get handingOff() { return false; }
+  get canUndo() { return false; }
   get outbox() { return this.record ? [...this.record.outbox] : []; }
   get verdict() { return this.record ? this.record.verdict : null; }
 
@@ -180,9 +160,10 @@ export class DuelController extends Emitter {
     if (!restored) this.#save();
     let obs = observation;
     if (obs === undefined) obs = (await this.call("duel_observation", { party: record.party })).observation;
-    this.obs = obs ? fromSeat(obs, record.seat) : null;
+    this.obs = obs || null;
     this.lastVerified = status.deals_verified;
-    await this.emit("began", { id: record.id, mode: "duel", level: this.level, levelUsed: this.levelUsed, restored });
+    await this.emit("began", { id: record.id, mode: "duel", level: this.level, levelUsed: this.levelUsed, restored,
+      opponent: "remote", players: null });
     await this.#settle();
   }
 
@@ -304,8 +285,7 @@ export class DuelController extends Emitter {
     if (!this.#save()) {
       await this.#problem(null, { kind: "storage" });
     }
-    const seat = this.record.seat;
-    const next = view.observation ? fromSeat(view.observation, seat) : null;
+    const next = view.observation || null;
     this.obs = next;
     const generation = this.generation;
     if (view.status.deals_verified > verifiedBefore) {
@@ -316,7 +296,7 @@ export class DuelController extends Emitter {
         this.#save();
         // prev: the deal as it stood before it ended (what statistics compare the end with)
         const prev = { ...next, result: null, match: next.match ? { ...next.match, over: false } : null };
-        await this.emit("dealEnded", { prev, obs: next, id: this.record.id, mode: "duel", key,
+        await this.emit("dealEnded", { prev, obs: next, id: this.record.id, mode: "duel", key, opponent: "remote",
           profile: this.record.profile });
       }
       await this.emit("verified", { deal: view.status.deals_verified, result: view.status.last_result });
@@ -326,7 +306,8 @@ export class DuelController extends Emitter {
       return;
     }
     if (!before || !sameDeal(before, next)) {
-      await this.emit("began", { id: this.record.id, mode: "duel", level: this.level, levelUsed: this.levelUsed, restored: false });
+      await this.emit("began", { id: this.record.id, mode: "duel", level: this.level, levelUsed: this.levelUsed,
+        restored: false, opponent: "remote", players: null });
       await this.#settle();
       return;
     }
@@ -391,38 +372,4 @@ export class DuelController extends Emitter {
     this.duels.delete(id);
     if (this.id === id) this.leave();
   }
-}
-
-function sameDeal(a, b) {
-  if (a.result && !b.result) return false;          // the next deal is on the table
-  if (a.dealer !== b.dealer || a.profile !== b.profile) return false;
-  const old = a.actions || [];
-  const now = b.actions || [];
-  return now.length >= old.length && JSON.stringify(now.slice(0, old.length)) === JSON.stringify(old);
-}
-
-/**
- * The steps from one observation to the next of the same deal: one per action, the last
- * observation for each (the engine gives none in between); the step that completes a trick
- * carries the trick as it lay before it was taken (trick_view), for the table to show it.
- */
-export function stepsBetween(before, next) {
-  const fresh = (next.actions || []).slice((before.actions || []).length);
-  const done = (next.history || []).length > (before.history || []).length ? next.history[before.history.length] : null;
-  const closing = done ? done.cards[done.cards.length - 1] : null;
-  const steps = [];
-  let prev = before;
-  for (const [seat, action] of fresh) {
-    let trickView = null;
-    if (closing && closing[0] === seat && closing[1] === action) {
-      const onTable = new Set(done.cards.map(([, card]) => card));
-      trickView = { ...before, trick: done.cards.map((c) => [...c]), to_move: null, legal_actions: [], illegal: {},
-        hand: (before.hand || []).filter((card) => !onTable.has(card)),
-        opponent_hand_size: Math.max(0, before.opponent_hand_size
-          - done.cards.filter(([p, card]) => p !== ME && !(before.trick || []).some(([, c]) => c === card)).length) };
-    }
-    steps.push({ seat, action, observation: next, trick_view: trickView, prev });
-    prev = next;
-  }
-  return steps;
 }

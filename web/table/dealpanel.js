@@ -7,7 +7,7 @@
 import { t, has } from "./i18n.js";
 import { faceCard, cardName, suitName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
-import { dealSummary } from "../controller.js";
+import { dealSummary } from "../play/observation.js";
 import { sheetSummary } from "./scores.js";
 
 

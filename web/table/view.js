@@ -1,5 +1,5 @@
-// The table: draws the game from the controller's events (web/controller.js) and animates each
-// step the engine returned. It decides nothing about the rules: it draws observations and offers
+// The table: draws the game from the table controller's events (web/play/table.js, the same for
+// every opponent) and animates each step the engine returned. It decides nothing about the rules: it draws observations and offers
 // exactly the engine's legal_actions (docs/UI-HOOKS.md).
 import { t, has } from "./i18n.js";
 import { HandView } from "./hand.js";
@@ -8,13 +8,13 @@ import { renderTrick } from "./trick.js";
 import { renderPiles, renderOpponentHand } from "./piles.js";
 import { renderScores, renderSheet, sheetSummary } from "./scores.js";
 import { snapshot, flip, collect, trickPause, wait, DURATION } from "./animate.js";
-import { takenTrick } from "../controller.js";
+import { takenTrick } from "../play/observation.js";
 import { DealPanel } from "./dealpanel.js";
 import { faceCard, suitName, cardName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
 
 // The seat drawn is the observation's own (`obs.player`): 0 against the computer; either seat in
-// pass and play, where the controller's `viewer` is the seat looking.
+// pass and play and in a duel, where the table controller's `viewer` is the seat looking.
 const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -66,8 +66,8 @@ export function marriagePoints(action, obs, player = null) {
 }
 
 export class TableView {
-  constructor({ controller, settings, setup }) {
-    this.controller = controller;
+  constructor({ table, settings, setup }) {
+    this.table = table;
     this.settings = settings;
     this.setup = setup;
     this.usingKeyboard = false;
@@ -83,22 +83,23 @@ export class TableView {
     };
     this.spoken = [];
     this.panel = new DealPanel($("dialog[data-dialog='deal-end']"), {
-      settings, next: () => controller.act("next"),
+      settings, next: () => table.act("next"),
       newGame: () => this.onNewGame?.(),
       back: () => this.els.actions.querySelector("button")?.focus({ preventScroll: true }),
     });
     this.claimDialog = $("dialog[data-dialog='claim']");
     this.hand = new HandView($("[data-zone='hand']"), (text) => this.announce(text));
-    this.hand.onPlay = (card) => controller.act(card);
+    this.hand.onPlay = (card) => table.act(card);
     this.#listen();
     document.addEventListener("keydown", () => { this.usingKeyboard = true; }, true);
     document.addEventListener("pointerdown", () => { this.usingKeyboard = false; }, true);
   }
 
   #listen() {
-    const c = this.controller;
+    const c = this.table;
     c.on("busy", ({ busy }) => { html.dataset.busy = String(busy); });
     c.on("began", () => {
+      html.dataset.opponent = c.kind;   // "computer", "local" or "remote" (docs/UI-HOOKS.md)
       this.panel.close();
       this.setup.show(false);
       this.statusBeforeSetup = null;
@@ -151,7 +152,7 @@ export class TableView {
   }
 
   drawOpponentLabel() {
-    const c = this.controller;
+    const c = this.table;
     let text = t("seat.opponent");
     if (c.state) {
       text = c.levelUsed === c.level
@@ -175,7 +176,7 @@ export class TableView {
     const taken = takenTrick(obs);
     if (!taken) return "";
     const who = t(taken.winner === obs.player ? "trick.youTake" : "trick.opponentTakes");
-    return taken.points !== null && this.controller.showsPoints ? t("trick.takesPoints", { who, points: taken.points }) : who;
+    return taken.points !== null && this.table.showsPoints ? t("trick.takesPoints", { who, points: taken.points }) : who;
   }
 
   resultText(obs) {
@@ -194,7 +195,7 @@ export class TableView {
 
   /** The status line's sentence for a status keyword, in the current language (null: keep). */
   statusText(kind) {
-    const obs = this.controller.obs;
+    const obs = this.table.obs;
     if (kind === "setup") return t("status.pickGame");
     if (kind === "opponent-turn") return t("status.thinking");
     if (kind === "trick-taken" && obs) return this.trickText(obs);
@@ -210,12 +211,12 @@ export class TableView {
   // --- drawing ---------------------------------------------------------------------------------
 
   drawSheet(match) {
-    const family = this.controller.obs ? this.controller.obs.game : null;
-    const me = this.controller.viewer || 0;
-    const left = this.controller.local ? 0 : me;   // pass and play: the columns stay put at a hand-off
+    const family = this.table.obs ? this.table.obs.game : null;
+    const me = this.table.viewer || 0;
+    const left = this.table.bothSeatsHere ? 0 : me;   // pass and play: the columns stay put at a hand-off
     for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, family, me, left);
-    this.els.summary.textContent = this.controller.state ? sheetSummary(match, me, left) : "";
-    this.els.summary.hidden = !this.controller.state;
+    this.els.summary.textContent = this.table.state ? sheetSummary(match, me, left) : "";
+    this.els.summary.hidden = !this.table.state;
   }
 
   drawActions(obs, interactive) {
@@ -257,7 +258,7 @@ export class TableView {
   drawTable(obs, { interactive = false } = {}) {
     const { els, settings } = this;
     const family = obs.game;
-    const mine = interactive && obs.to_move === obs.player && !obs.result && !this.controller.readOnly;
+    const mine = interactive && obs.to_move === obs.player && !obs.result && !this.table.readOnly;
     this.hand.render({
       cards: obs.hand, legal: mine ? obs.legal_actions : [], illegal: obs.illegal,
       game: family, trump: obs.trump, settings, interactive: mine,
@@ -269,8 +270,8 @@ export class TableView {
     renderTrick(els.trick, obs.trick, obs.player, settings);
     this.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, obs, settings,
       obs.trick_review);
-    renderScores(els.scores, obs, settings, family, { showPoints: this.controller.showsPoints });
-    this.drawActions(obs, interactive && !this.controller.readOnly);
+    renderScores(els.scores, obs, settings, family, { showPoints: this.table.showsPoints });
+    this.drawActions(obs, interactive && !this.table.readOnly);
     this.drawSheet(obs.match);
     html.dataset.game = family;
     html.dataset.playing = obs.profile;
@@ -278,7 +279,7 @@ export class TableView {
 
   /** Redraw in place (a setting or the language changed). */
   redraw() {
-    const c = this.controller;
+    const c = this.table;
     this.drawOpponentLabel();
     this.news("");
     if (c.obs) this.drawTable(c.obs, { interactive: !c.busy });
@@ -318,23 +319,23 @@ export class TableView {
 
   /** One applied action: the finished trick first (trick_view), then the position after it. */
   async step({ seat, action, observation, trick_view: trickView, prev, more }) {
-    const generation = this.controller.generation;
+    const generation = this.table.generation;
     if (seat !== observation.player) this.computerNews(action, observation);
     let before = snapshot(this.els.table);
     if (trickView && prev) {
       this.drawTable(trickView);
       await flip(this.els.table, before, this.settings, origin);
-      if (generation !== this.controller.generation) return;
+      if (generation !== this.table.generation) return;
       // the trick's winner: its card marked, a label on the table and the same words in the status
       const taken = takenTrick(observation);
       this.markWinner(taken, this.trickText(observation), observation.player);
       this.setStatus("trick-taken", this.trickText(observation));
       await wait(trickPause(this.settings));
-      if (generation !== this.controller.generation) return;
+      if (generation !== this.table.generation) return;
       const pile = taken.winner === observation.player ? this.els.myPile : this.els.oppPile;
       const collected = [...this.els.trick.querySelectorAll(".trick-card, .trick-label")];
       await collect(collected, pile, this.settings);
-      if (generation !== this.controller.generation) return;
+      if (generation !== this.table.generation) return;
       // more steps of this turn follow (the computer took the trick and leads): the next step
       // draws the cards drawn from the talon together with its lead, in one movement; until it
       // comes the computer is choosing

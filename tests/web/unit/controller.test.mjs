@@ -1,7 +1,7 @@
 // The game controller (web/controller.js) without a browser: a fake engine, in-memory storage.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Controller } from "../../../web/controller.js";
+import { TableController } from "../../../web/play/table.js";
 import { createStorage, memoryArea } from "../../../web/storage.js";
 import { createGames } from "../../../web/games.js";
 import { fakeEngine } from "./fake-engine.mjs";
@@ -9,7 +9,7 @@ import { fakeEngine } from "./fake-engine.mjs";
 function setup({ engine = fakeEngine(), local = memoryArea(), tab = "tab1", autoClaim = () => false } = {}) {
   const storage = createStorage({ local, session: memoryArea() });
   const games = createGames(storage);
-  const controller = new Controller({ call: engine.call, storage, games, tab, autoClaim, seed: () => 7 });
+  const controller = new TableController({ call: engine.call, storage, games, tab, autoClaim, seed: () => 7 });
   const events = [];
   for (const type of ["began", "busy", "acting", "step", "turn", "dealOver", "dealEnded", "refused", "error", "readOnly", "saved"]) {
     controller.on(type, (detail) => { events.push({ type, detail }); });
@@ -43,7 +43,7 @@ test("each card is one play call; the computer's reply comes back as steps", asy
   assert.ok(steps[1].trick_view, "the finished trick is shown before it is collected");
   assert.equal(steps[1].prev, steps[0].observation);
   assert.deepEqual(types(events, ["acting", "step", "turn"]), ["acting", "step", "step", "turn"]);
-  assert.equal(controller.aiSeed, 8, "next_seed is kept for the next call");
+  assert.equal(controller.computer.aiSeed, 8, "next_seed is kept for the next call");
 });
 
 test("steps wait for the views: a listener's promise holds the loop", async () => {
@@ -64,7 +64,7 @@ test("the game is saved after each call and removed when it is over; a deal ends
   await controller.start(CHOICE);
   const id = controller.id;
   await controller.act("AH");
-  assert.equal(games.get(id).rev, controller.rev);
+  assert.equal(games.get(id).rev, controller.computer.rev);
   assert.deepEqual(games.get(id).state, controller.state);
   await controller.act(controller.obs.legal_actions[0]);
   await controller.act(controller.obs.legal_actions[0]);
@@ -198,7 +198,7 @@ test("automatic claim: when the engine says a claim wins", async () => {
   const original = engine.call;
   await controller.start(CHOICE);
   // the position says a claim wins: the controller claims by itself
-  controller.obs = { ...controller.obs, legal_actions: [...controller.obs.legal_actions, "claim"], claim_wins: true };
+  controller.computer.obs = { ...controller.obs, legal_actions: [...controller.obs.legal_actions, "claim"], claim_wins: true };
   const acted = [];
   controller.on("acting", (d) => acted.push(d));
   await controller.recheck().catch(() => {});

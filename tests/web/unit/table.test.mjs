@@ -3,7 +3,8 @@
 // player's card is drawn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Controller, pointsShown, claimNeedsConfirmation, takenTrick, dealSummary } from "../../../web/controller.js";
+import { TableController } from "../../../web/play/table.js";
+import { pointsShown, claimNeedsConfirmation, takenTrick, dealSummary } from "../../../web/play/observation.js";
 import { createStorage, memoryArea, DEFAULT_SETTINGS } from "../../../web/storage.js";
 import { createGames } from "../../../web/games.js";
 import { fakeEngine } from "./fake-engine.mjs";
@@ -80,7 +81,7 @@ function controllerWith({ pointsSetting = "profile", answer = true, profile = "s
   const engine = claimEngine();
   const storage = createStorage({ local: memoryArea(), session: memoryArea() });
   const asked = [];
-  const controller = new Controller({ call: engine.call, storage, games: createGames(storage), tab: "t",
+  const controller = new TableController({ call: engine.call, storage, games: createGames(storage), tab: "t",
     seed: () => 7, pointsSetting: () => pointsSetting, profiles: () => PROFILES,
     confirmClaim: async (obs) => { asked.push(obs); return answer; } });
   return { controller, engine, asked, choice: { ...CHOICE, profile } };
@@ -120,7 +121,7 @@ test("memory mode (the profile's default, or the setting off): the claim is made
 test("the engine is asked before the view has finished drawing the player's choice", async () => {
   const engine = fakeEngine();
   const storage = createStorage({ local: memoryArea(), session: memoryArea() });
-  const controller = new Controller({ call: engine.call, storage, games: createGames(storage), tab: "t", seed: () => 7 });
+  const controller = new TableController({ call: engine.call, storage, games: createGames(storage), tab: "t", seed: () => 7 });
   await controller.start(CHOICE);
   const order = [];
   controller.on("acting", async () => {

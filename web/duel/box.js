@@ -1,0 +1,148 @@
+// box.js — the duel's box in the top bar while a duel has the table: its title, the deals
+// verified, the phase ("your turn", "send your move", …), the verdict when cheating was
+// detected, the codes to send (share, copy link, copy code), the paste field, the live
+// connection's box. It only draws: web/duel/sending.js wires the buttons.
+//
+// Hooks (docs/UI-HOOKS.md): [data-zone='duel'] with [data-duel-code-out], [data-duel-code-in],
+// data-ui = duel-share / duel-copy-link / duel-copy-code / duel-apply, [data-duel-verified],
+// [data-duel-verdict]; html[data-duel] the phase, html[data-duel-rev], html[data-duel-table].
+import { t, has } from "../table/i18n.js";
+import { el, $ } from "./dom.js";
+
+const html = document.documentElement;
+
+/** The duel's phase, for the page (html[data-duel]) and its words. */
+export function phaseOf(record, status, obs) {
+  if (!record || !status) return null;
+  if (record.verdict) return "stopped";
+  if (status.phase === "shuffling" && !obs && record.seat === 0 && status.messages_received <= 1) return "invited";
+  return status.phase;
+}
+
+function phaseText(phase, record, status) {
+  const sending = record.outbox.length > 0 && !record.shared;
+  switch (phase) {
+    case "stopped": return t("duel.phase.stopped");
+    case "invited": return t("duel.phase.invited");
+    case "shuffling": case "waiting": return t(sending ? "duel.phase.shuffling" : "duel.phase.waitShuffle");
+    case "their_turn":
+      if (sending) return t("duel.phase.send");
+      return t(status.cards_pending ? "duel.phase.keys" : "duel.phase.wait");
+    case "verifying": return t(sending ? "duel.phase.verifying" : "duel.phase.verifyingWait");
+    case "over": return t(sending ? "duel.phase.lastCode" : "duel.phase.over");
+    default: return "";
+  }
+}
+
+export class DuelBox {
+  constructor() {
+    const e = {};
+    e.title = el("h2", { id: "duel-box-title", className: "duel-title" });
+    e.verified = el("span", { className: "duel-verified", dataset: { duelVerified: "0" } });
+    e.phaseLine = el("span", { className: "duel-phase", dataset: { duelPhase: "" } });
+    e.verdict = el("p", { className: "duel-verdict", role: "alert", hidden: true, dataset: { duelVerdict: "" } });
+    e.sendNote = el("span", { className: "duel-send-note" });
+    e.codeOut = el("textarea", { className: "duel-code", readOnly: true, rows: 2, spellcheck: false, id: "duel-code-out",
+      dataset: { duelCodeOut: "" } });
+    e.codeOutLabel = el("label", { htmlFor: "duel-code-out", className: "visually-hidden" });
+    e.shareButton = el("button", { type: "button", className: "primary", dataset: { ui: "duel-share" } });
+    e.linkButton = el("button", { type: "button", dataset: { ui: "duel-copy-link" } });
+    e.codeButton = el("button", { type: "button", dataset: { ui: "duel-copy-code" } });
+    e.copied = el("p", { className: "duel-copied", role: "status", dataset: { duelCopied: "" } });
+    e.showCode = el("summary");
+    e.send = el("div", { className: "duel-send", hidden: true, dataset: { duelSend: "" } },
+      el("div", { className: "duel-buttons" }, e.shareButton, e.linkButton, e.codeButton,
+        el("details", { className: "duel-code-details" }, e.showCode, e.codeOutLabel, e.codeOut)),
+      e.copied);
+    e.codeIn = el("textarea", { className: "duel-code", rows: 1, spellcheck: false, id: "duel-code-in",
+      autocomplete: "off", dataset: { duelCodeIn: "" } });
+    e.codeInLabel = el("label", { htmlFor: "duel-code-in", className: "visually-hidden" });
+    e.applyButton = el("button", { type: "submit", dataset: { ui: "duel-apply" } });
+    e.receive = el("form", { className: "duel-receive", dataset: { duelReceive: "" } },
+      e.codeInLabel, el("div", { className: "duel-paste" }, e.codeIn, e.applyButton));
+    e.liveSummary = el("summary");
+    e.liveNote = el("p", { className: "note" });
+    e.liveStart = el("button", { type: "button", dataset: { ui: "duel-live-offer" } });
+    e.liveState = el("p", { className: "duel-live-state", role: "status", dataset: { duelLive: "idle" } });
+    e.liveOut = el("textarea", { className: "duel-code", readOnly: true, rows: 2, spellcheck: false, hidden: true,
+      dataset: { duelLiveOut: "" }, "aria-label": "" });
+    e.liveCopy = el("button", { type: "button", hidden: true, dataset: { ui: "duel-live-copy" } });
+    e.liveBox = el("details", { className: "duel-live", dataset: { duelLiveBox: "" } },
+      e.liveSummary, e.liveNote, el("div", { className: "duel-buttons" }, e.liveStart, e.liveCopy), e.liveOut, e.liveState);
+    e.box = el("section", { className: "duel-box", hidden: true, dataset: { zone: "duel" }, "aria-labelledby": "duel-box-title" },
+      el("div", { className: "duel-head" }, e.title, e.verified, e.phaseLine, e.sendNote), e.verdict,
+      el("div", { className: "duel-row" }, e.send, e.receive), e.liveBox);
+    ($("header") || document.body).appendChild(e.box);
+    this.els = e;
+  }
+
+  /** The box's fixed words, in the current language. */
+  words() {
+    const e = this.els;
+    e.title.textContent = t("duel.box");
+    e.shareButton.textContent = t("duel.share");
+    e.linkButton.textContent = t("duel.copyLink");
+    e.codeButton.textContent = t("duel.copyCode");
+    e.showCode.textContent = t("duel.showCode");
+    e.codeOutLabel.textContent = t("duel.send.label");
+    e.codeInLabel.textContent = t("duel.receive.label");
+    e.codeIn.placeholder = t("duel.receive.placeholder");
+    e.applyButton.textContent = t("duel.receive.apply");
+    e.liveSummary.textContent = t("duel.live.title");
+    e.liveNote.textContent = t("duel.live.note");
+    e.liveStart.textContent = t("duel.live.start");
+    e.liveCopy.textContent = t("duel.live.copy");
+    e.liveOut.setAttribute("aria-label", t("duel.live.copy"));
+  }
+
+  /** The box for `duel` (web/duel/controller.js); `onTable`: the duel has the table; `setupShown`:
+   * the set-up screen is over the table (the box hides); `view`: the table view (its status line). */
+  render(duel, { onTable, setupShown, view }) {
+    const e = this.els;
+    const record = duel.record;
+    e.box.hidden = !onTable || setupShown;
+    if (!onTable) {
+      delete html.dataset.duel;
+      delete html.dataset.duelRev;
+      return;
+    }
+    const status = duel.status;
+    const obs = duel.obs;
+    const phase = phaseOf(record, status, obs);
+    html.dataset.duel = phase;
+    html.dataset.duelRev = String(record.rev);
+    html.dataset.duelTable = obs ? "drawn" : "empty";
+    const count = status ? status.deals_verified : 0;
+    e.verified.dataset.duelVerified = String(count);
+    e.verified.textContent = count ? `✓ ${t("duel.verifiedCount", { count })}` : "";
+    const text = phaseText(phase, record, status);
+    // the table's status line says what to do; at the end of a deal (its line tells the result)
+    // this line does
+    e.phaseLine.textContent = text;
+    e.phaseLine.hidden = !text || !(obs && obs.result);
+    if (obs && !obs.result && phase !== "your_turn" && text && !duel.busy) view.setStatus("duel", text);
+    if (!obs && !duel.busy) view.setStatus("duel", text || t("duel.phase.wait"));
+    if (record.verdict) {
+      const reasonKey = `duel.cheat.${record.verdict.type}`;
+      e.verdict.textContent = t("duel.cheat", { reason: has(reasonKey) ? t(reasonKey) : record.verdict.message });
+      e.verdict.title = record.verdict.message;
+    }
+    e.verdict.hidden = !record.verdict;
+    const outbox = record.outbox;
+    // a stopped duel (cheating detected) sends nothing more
+    e.send.hidden = !outbox.length || Boolean(record.verdict);
+    e.sendNote.hidden = e.send.hidden;
+    e.liveBox.hidden = Boolean(record.verdict) || (status && status.phase === "over");
+    e.codeOut.value = outbox.join("\n");
+    e.sendNote.textContent = (record.shared ? t("duel.send.again")
+      : t(phase === "invited" ? "duel.send.invite" : "duel.send.move"))
+      + (outbox.length > 1 ? ` (${t("duel.send.count", { count: outbox.length })})` : "");
+    e.send.dataset.duelShared = String(Boolean(record.shared));
+    const canShare = typeof navigator.share === "function";
+    e.shareButton.hidden = !canShare;
+    e.linkButton.classList.toggle("primary", !canShare && !record.shared);
+    e.shareButton.classList.toggle("primary", !record.shared);
+    e.receive.hidden = Boolean(record.verdict) || (status && status.phase === "over");
+    e.applyButton.disabled = duel.busy;
+  }
+}

@@ -1,0 +1,98 @@
+// entry.js — how a duel begins on this device: the set-up screen's entry (paste a code received,
+// the duels saved here with "continue") and the friend's invitation dialog (accept, decline).
+// Starting one's own duel is the set-up's Start with the opponent "remote" (web/app.js hands
+// the choice to the table controller).
+//
+// Hooks (docs/UI-HOOKS.md): [data-duel-setup-code] with data-ui="duel-setup-open";
+// [data-duel-saved] with data-ui="duel-continue" [data-duel-id]; dialog[data-dialog='duel-join']
+// with data-ui = duel-join-accept / duel-join-decline.
+import { t, has, formatDate } from "../table/i18n.js";
+import { el, $, profileName } from "./dom.js";
+
+/** `duel`: the remote opponent (web/duel/controller.js); `setup`: the set-up view. */
+export function installEntry({ duel, setup, ready }) {
+  // --- the set-up screen's entry ---------------------------------------------------------------
+  const setupCode = el("textarea", { className: "duel-code", rows: 2, spellcheck: false, id: "duel-setup-code",
+    autocomplete: "off", dataset: { duelSetupCode: "" } });
+  const setupOpen = el("button", { type: "button", disabled: true, dataset: { ui: "duel-setup-open" } });
+  const setupSummary = el("summary");
+  const setupNote = el("p", { className: "note" });
+  const savedList = el("div", { className: "duel-saved", dataset: { duelSaved: "" } });
+  const setupJoin = el("details", { className: "setup-duel", dataset: { duelSetup: "" } },
+    setupSummary, setupNote, el("div", { className: "duel-paste" }, setupCode, setupOpen), savedList);
+  const buttons = $(".setup-buttons", setup.root);
+  if (buttons) buttons.after(setupJoin); else setup.root.appendChild(setupJoin);
+
+  // --- the friend's invitation -----------------------------------------------------------------
+  const joinDialog = el("dialog", { className: "dialog duel-join", dataset: { dialog: "duel-join" }, "aria-labelledby": "duel-join-title" });
+  const joinTitle = el("h2", { id: "duel-join-title" });
+  const joinText = el("p", { dataset: { duelJoinText: "" } });
+  const joinOptions = el("p", { className: "note", dataset: { duelJoinOptions: "" } });
+  const joinAccept = el("button", { type: "button", className: "primary", dataset: { ui: "duel-join-accept" } });
+  const joinDecline = el("button", { type: "button", dataset: { ui: "duel-join-decline" } });
+  joinDialog.append(joinTitle, joinText, joinOptions, el("div", { className: "claim-buttons" }, joinAccept, joinDecline));
+  document.body.appendChild(joinDialog);
+  let invitation = null;
+
+  function fillInvitation(envelope) {
+    const hello = envelope.hello || {};
+    joinText.textContent = t("duel.join.text", { game: profileName(hello.profile),
+      length: t(hello.match === false ? "setup.length.deal" : "setup.length.match") });
+    const options = Object.entries(hello.options || {});
+    joinOptions.textContent = options.length
+      ? t("duel.join.options", { options: options.map(([k, v]) => `${has(`option.${k}`) ? t(`option.${k}`) : k}: ${v}`).join(", ") })
+      : "";
+    joinOptions.hidden = !options.length;
+  }
+
+  function listSaved() {
+    const saved = duel.duels.list();
+    savedList.replaceChildren();
+    if (!saved.length) return;
+    savedList.append(el("h3", { text: t("duel.setup.saved") }));
+    for (const record of saved) {
+      const button = el("button", { type: "button", dataset: { ui: "duel-continue", duelId: record.id },
+        text: t("duel.setup.continue", { game: profileName(record.profile), date: formatDate(record.updated) }) });
+      button.addEventListener("click", () => duel.open(record.id));
+      savedList.append(button);
+    }
+    setupJoin.open = setupJoin.open || saved.length > 0;
+  }
+
+  function words() {
+    setupCode.placeholder = t("duel.receive.placeholder");
+    setupCode.setAttribute("aria-label", t("duel.receive.label"));
+    joinTitle.textContent = t("duel.join.title");
+    joinAccept.textContent = t("duel.join.accept");
+    joinDecline.textContent = t("duel.join.decline");
+    setupSummary.textContent = t("duel.setup.joinTitle");
+    setupNote.textContent = t("duel.setup.joinNote");
+    setupOpen.textContent = t("duel.setup.open");
+    if (invitation) fillInvitation(invitation.envelope);
+    listSaved();
+  }
+
+  setupOpen.addEventListener("click", async () => {
+    const applied = await duel.receive(setupCode.value);
+    if (applied || invitation) setupCode.value = "";
+  });
+  duel.on("invitation", ({ code, envelope }) => {
+    invitation = { code, envelope };
+    fillInvitation(envelope);
+    if (!joinDialog.open) joinDialog.showModal();
+    joinAccept.focus();
+  });
+  joinAccept.addEventListener("click", async () => {
+    const code = invitation && invitation.code;
+    invitation = null;
+    joinDialog.close();
+    if (code) await duel.join(code);
+  });
+  joinDecline.addEventListener("click", () => {
+    invitation = null;
+    joinDialog.close();
+  });
+  joinDialog.addEventListener("close", () => { invitation = null; });
+  ready.then(() => { setupOpen.disabled = false; }, () => {});
+  return { words, listSaved };
+}
