@@ -27,7 +27,7 @@ PROFILES = ["schneider", "schneider-neighbour", "schnapsen", "schnapsen-strict",
 OPTIONS = {"schneider": [{}, {"deck": 24}, {"trump": True, "follow_suit": True}, {"cumulative": True}],
            "schneider-neighbour": [{}], "schnapsen": [{}], "schnapsen-strict": [{}],
            "bummerl": [{}, {"sevens": True}, {"mit40": True, "rubber": 3}]}
-LEVELS = ["random", "heuristic", "easy", "medium", "hard", "expert"]
+LEVELS = ["random", "easy", "medium", "hard", "expert"]   # kaffeehaus.ai.LEVELS
 WORDS = ["", "QH", "AS", "7D", "TC", "claim", "next", "marry:H", "marry:Z", "close", "exchange",
          "bummerl", "schnapsen", "expert", "2026-12-01", "0", "[]", "{}", "é", "<script>",
          "kaffeehaus/1", "null"]
@@ -162,7 +162,7 @@ class Fuzzer:
         profile = lambda: self.maybe(lambda: rng.choice(PROFILES))   # noqa: E731
         options = lambda: self.maybe(lambda: rng.choice(OPTIONS[rng.choice(PROFILES)]), 0.5)  # noqa: E731
         action = lambda: self.maybe(lambda: rng.choice(WORDS[1:12]), 0.6)  # noqa: E731
-        level = lambda: self.maybe(lambda: rng.choice(LEVELS[:5] * 5 + ["expert"]), 0.9)  # noqa: E731
+        level = lambda: self.maybe(lambda: rng.choice(LEVELS[:4] * 5 + ["expert"]), 0.9)  # noqa: E731
         ai_seed = lambda: self.maybe(lambda: rng.randrange(1000), 0.95)    # noqa: E731
         budget = lambda: self.maybe(lambda: rng.choice([None, None, 30, 30, 0]), 0.95)  # noqa: E731
         args, kwargs = (), {}

@@ -56,7 +56,7 @@ def decisions(profile, count, min_stock):
                 found += 1
                 if found >= count:
                     return
-            state = api.apply(state, levels.choose(obs, "heuristic"))
+            state = api.apply(state, levels.rule_based(obs))
 
 
 def main():
@@ -78,7 +78,7 @@ def main():
         best = max(truth.values())
         for name in names:
             if name == RULE_BASED:
-                choice = levels.choose(obs, "heuristic")
+                choice = levels.rule_based(obs)
             else:
                 changes, halving = CONFIGS[name]
                 values, _ = pimc.evaluate(obs, expert_config(**changes), seed=1,

@@ -1,9 +1,13 @@
 """Shared helpers of the AI tests: random games through the public API, profile/option sets."""
 
+import importlib
+import pathlib
 import random
+import sys
 
 from kaffeehaus import api
 from kaffeehaus import game as _game
+from kaffeehaus.ai import levels
 
 OPTION_SETS = [
     ("schnapsen", {}),
@@ -42,3 +46,18 @@ def hidden_of(state, player):
     """The real hidden cards for `player` (tests only): opponent hand and stock order."""
     deal = _game.decode(state).current
     return list(deal.hands[1 - player]), list(deal.stock)
+
+
+def bench_variants():
+    """`bench/ai_variants.py`: the benches' rule-based styles (`TAKER`, `PLAIN`) and
+    `BenchConfig`, which production code never imports."""
+    bench = str(pathlib.Path(__file__).resolve().parents[2] / "bench")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    return importlib.import_module("ai_variants")
+
+
+def rule_based(obs):
+    """The rule-based player's action (`levels.rule_based`; "next" between deals): the
+    yardstick player of these tests, not a level players choose."""
+    return "next" if obs["legal_actions"] == ["next"] else levels.rule_based(obs)

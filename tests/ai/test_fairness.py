@@ -16,7 +16,7 @@ from kaffeehaus import game as _game
 from kaffeehaus.ai import choose_action
 from kaffeehaus.ai.determinize import Info
 
-from aihelpers import OPTION_SETS
+from aihelpers import OPTION_SETS, rule_based
 
 
 def consistent_states(state, player, rng, count):
@@ -69,7 +69,7 @@ def sample_observation_states(profile, options, n, seed):
             if k == stop and len(obs["legal_actions"]) > 1:
                 states.append(state)
                 break
-            state = api.apply(state, choose_action(obs, level="heuristic"))
+            state = api.apply(state, rule_based(obs))
             k += 1
     return states
 

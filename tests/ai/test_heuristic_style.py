@@ -1,9 +1,13 @@
 """The rule-based player's Schnapsen constants (`heuristic.Style`): the shipped player
-(`heuristic.BASE`) and the bench-only `heuristic.TAKER` differ where the issue says they do."""
+(`heuristic.BASE`) and the bench-only `TAKER` (bench/ai_variants.py) differ where the bench measured them to (bench/RESULTS.md)."""
 
 from kaffeehaus import api
 from kaffeehaus import game as _game
 from kaffeehaus.ai import heuristic, levels
+
+from aihelpers import bench_variants
+
+BENCH = bench_variants()
 
 def phase1_answers_to_side_cards(count):
     """(observation, deal) of a seat answering a led side card (not a trump) with the talon
@@ -31,7 +35,7 @@ def test_SS_3_the_taker_takes_every_led_side_card_it_can():
     for obs, deal in phase1_answers_to_side_cards(150):
         winners = [c for c in obs["legal_actions"] if len(c) == 2 and beats_lead(deal, obs, c)]
         base = levels.heuristic_action(obs)
-        taker = levels.heuristic_action(obs, style=heuristic.TAKER)
+        taker = levels.heuristic_action(obs, style=BENCH.TAKER)
         assert taker in obs["legal_actions"]
         if winners:
             assert taker in winners, (obs["trick"], obs["hand"], taker)
@@ -42,7 +46,7 @@ def test_SS_3_the_taker_takes_every_led_side_card_it_can():
 
 
 def test_SS_3_the_shipped_player_keeps_its_constants():
-    """`heuristic.BASE` is the player of the `heuristic`, `easy`, `medium` and `hard` levels:
+    """`heuristic.BASE` is the player of the `easy`, `medium` and `hard` levels:
     it lets a led jack, queen or king go when it has no cheap card of the suit to take it
     with (it only takes a led ace or ten, or takes cheaply with an ace or ten of the suit)."""
     let_go = 0
@@ -58,8 +62,9 @@ def test_SS_3_the_shipped_player_keeps_its_constants():
 
 
 def test_rollouts_play_each_seats_style(monkeypatch):
-    """`pimc.Config(style=, opponent_style=)`: in the rollouts the deciding seat plays `style`
-    and its opponent `opponent_style` (the expert: `BASE` for both)."""
+    """`BenchConfig(style=, opponent_style=)` (bench/ai_variants.py): in the rollouts the
+    deciding seat plays `style` and its opponent `opponent_style`; the expert's `pimc.Config`
+    plays `BASE` for both."""
     from kaffeehaus.ai import pimc
     seen = []
     choose = heuristic.choose
@@ -75,10 +80,10 @@ def test_rollouts_play_each_seats_style(monkeypatch):
         if levels.forced_action(obs) is not None:
             continue
         me = obs["player"]
-        for mine, theirs in ((heuristic.TAKER, heuristic.BASE), (heuristic.BASE, heuristic.TAKER)):
+        for mine, theirs in ((BENCH.TAKER, heuristic.BASE), (heuristic.BASE, BENCH.TAKER)):
             del seen[:]
-            config = pimc.Config(**dict(levels.EXPERT, samples=4, style=mine,
-                                        opponent_style=theirs))
+            config = BENCH.BenchConfig(**dict(levels.EXPERT, samples=4, style=mine,
+                                              opponent_style=theirs))
             pimc.evaluate(obs, config, seed=1)
             assert {style for p, style in seen if p == me} == {mine}
             assert {style for p, style in seen if p != me} == {theirs}

@@ -4,8 +4,9 @@ trump-jack exchange are sampled less often (never excluded), from the observatio
 import random
 
 from kaffeehaus import api
-from kaffeehaus.ai import choose_action
 from kaffeehaus.ai.determinize import INFER, Info
+
+from aihelpers import rule_based
 
 
 def _opp_led_without_marriage(profile, count):
@@ -27,7 +28,7 @@ def _opp_led_without_marriage(profile, count):
                 if suits and info.opp_slots >= 2:
                     found.append((obs, suits[0]))
                     break
-            state = api.apply(state, choose_action(obs, level="heuristic"))
+            state = api.apply(state, rule_based(obs))
     return found
 
 

@@ -8,12 +8,12 @@ import pytest
 from kaffeehaus import api
 from kaffeehaus.ai import LEVELS, choose_action, rank_actions
 
-from aihelpers import OPTION_SETS
+from aihelpers import OPTION_SETS, rule_based
 
 ITERS = {"expert": 2, "hard": 2, "medium": 2}
 
 
-def positions(profile, options, n, seed, policy_level="heuristic"):
+def positions(profile, options, n, seed, policy_level="rule-based"):
     """Observations of the player to move along deals played by a mix of levels."""
     rng = random.Random(f"{profile}{options}{seed}")
     out = []
@@ -25,7 +25,10 @@ def positions(profile, options, n, seed, policy_level="heuristic"):
             obs = api.observation(state, api.to_move(state))
             out.append(obs)
             level = "random" if rng.random() < 0.3 else policy_level
-            state = api.apply(state, choose_action(obs, level=level, seed=rng.randrange(99)))
+            seed_k = rng.randrange(99)
+            action = (rule_based(obs) if level == "rule-based"
+                      else choose_action(obs, level=level, seed=seed_k))
+            state = api.apply(state, action)
     return out
 
 
@@ -53,7 +56,7 @@ def test_next_in_a_match():
     state = api.new_match("schnapsen", seed=2)
     while api.to_move(state) is not None:
         obs = api.observation(state, api.to_move(state))
-        state = api.apply(state, choose_action(obs, level="heuristic"))
+        state = api.apply(state, rule_based(obs))
     obs = api.observation(state, 0)
     assert obs["legal_actions"] == ["next"]
     assert choose_action(obs, level="expert") == "next"
@@ -99,7 +102,7 @@ def test_expert_announces_a_marriage_that_brings_66_and_claims():
     """On lead with a trick won, 46 points and the K and Q of a plain suit: marry, then claim."""
     rng = random.Random(1)
     found = 0
-    for obs in positions("schnapsen", {}, 400, seed=12, policy_level="heuristic"):
+    for obs in positions("schnapsen", {}, 400, seed=12):
         me = obs["player"]
         if obs["trick"] or obs["pending_marriage"] or not obs["tricks_won"][me]:
             continue
@@ -175,8 +178,8 @@ def test_expert_plays_whole_matches_with_the_match_utility(profile, options):
             theirs = [u((1 - p, g, "x")) for g in (1, 2, 3)]
             assert mine == sorted(mine) and theirs == sorted(theirs, reverse=True)
             assert min(mine) >= max(theirs) and all(0 <= v <= 6 for v in values)
-        level = "expert" if p == 0 else "heuristic"
-        action = choose_action(obs, level=level, seed=3, iterations=1)
+        action = (choose_action(obs, level="expert", seed=3, iterations=1) if p == 0
+                  else rule_based(obs))
         assert action in legal
         state = api.apply(state, action)
     assert api.match_status(state)["over"]

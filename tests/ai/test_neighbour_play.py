@@ -8,7 +8,10 @@ from kaffeehaus import api
 from kaffeehaus import game as _game
 from kaffeehaus.ai import heuristic, levels, pimc
 
-from aihelpers import random_states
+from aihelpers import bench_variants, random_states
+
+PLAIN = bench_variants().PLAIN        # the plain Schneider play (benches only)
+BenchConfig = bench_variants().BenchConfig
 
 RANKS = "AKQJT987"          # SN-1, strongest first
 HONOURS = "AKQJT"           # SN-2
@@ -66,7 +69,7 @@ def test_SN_11_a_lead_nothing_can_take_comes_before_one_the_opponent_might_take(
         if safe and risky:
             assert action in safe, (obs["hand"], sorted(unseen), action)
             chosen_safe += 1
-        plain = levels.heuristic_action(obs, style=heuristic.PLAIN)
+        plain = levels.heuristic_action(obs, style=PLAIN)
         assert plain in obs["legal_actions"]
     assert chosen_safe >= 30
 
@@ -107,9 +110,9 @@ def test_SN_11_it_throws_a_card_that_can_capture_nothing_before_one_that_still_c
 
 
 def test_SN_11_the_neighbour_play_differs_from_the_plain_schneider_play():
-    """`heuristic.PLAIN` (benches only) is the Schneider play without `Neighbour`: the two
+    """`PLAIN` (bench/ai_variants.py) is the Schneider play without `Neighbour`: the two
     players must choose differently somewhere, or the neighbour rule had no play of its own."""
-    differ = sum(levels.heuristic_action(obs) != levels.heuristic_action(obs, style=heuristic.PLAIN)
+    differ = sum(levels.heuristic_action(obs) != levels.heuristic_action(obs, style=PLAIN)
                  for _, obs in neighbour_positions(300, "nb-differ"))
     assert differ >= 20
 
@@ -130,13 +133,13 @@ def test_SN_11_the_search_rolls_out_with_the_neighbour_play(monkeypatch):
     assert set(values) == set(obs["legal_actions"])
     assert calls and set(calls) == {heuristic.NEIGHBOUR}
     del calls[:]
-    pimc.evaluate(obs, pimc.Config(**dict(levels.EXPERT, samples=3, style=heuristic.PLAIN)), seed=1)
+    pimc.evaluate(obs, BenchConfig(**dict(levels.EXPERT, samples=3, style=PLAIN)), seed=1)
     assert calls == []
 
 
 def test_SN_11_the_expert_plays_the_rule_based_choice_until_the_stock_is_empty(monkeypatch):
     """In `schneider-neighbour` the search over the rule-based play measured weaker than that
-    play (bench/RESULTS.md), so the expert plays it while the stock lasts, then searches: with
+    play (the history of bench/RESULTS.md), so the expert plays it while the stock lasts, then searches: with
     the stock empty every card is known and the search is exact."""
     searched = []
     evaluate = pimc.evaluate

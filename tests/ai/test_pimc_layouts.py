@@ -33,7 +33,7 @@ def observations(profile, count, seed):
             if rng.random() < 0.2:
                 action = rng.choice(obs["legal_actions"])
             else:
-                action = levels.choose(obs, "heuristic")
+                action = levels.rule_based(obs)
             state = api.apply(state, action)
     return out
 

@@ -1,4 +1,4 @@
-"""The API's boundary (issue 10, points 5-9): only ValueError, short plain messages, limits
+"""The API's boundary (bad input never corrupts a game): only ValueError, short plain messages, limits
 checked before parsing, validated AI arguments and observations, fresh results, and ranked
 integrity (a seeded state holds the seed's decks; `shuffled` says so)."""
 
@@ -124,7 +124,7 @@ def test_5_a_malformed_observation_is_an_observationerror_for_ai_action_and_hint
             continue                     # this corruption does not apply to this observation
         if damaged == obs:
             continue
-        for call in (lambda o: api.ai_action(o, level="heuristic"), api.hint):
+        for call in (lambda o: api.ai_action(o, level="easy"), api.hint):
             with pytest.raises(ObservationError) as info:
                 call(damaged)
             assert len(str(info.value)) <= 200
@@ -201,13 +201,13 @@ def test_8_no_returned_value_aliases_the_cache():
     state = api.new_match("bummerl", seed=6)
     before = copy.deepcopy(state)
     out = api.play(state, api.legal_actions(state)[0], api.to_move(state),
-                   opponent={"level": "heuristic"})
+                   opponent={"level": "easy"})
     kept = copy.deepcopy(out)
     out["observation"]["hand"].clear()
     out["steps"][0]["observation"]["history"].append(1)
     out["state"]["deals"][0]["actions"].append("ZZ")
     assert api.play(state, api.legal_actions(state)[0], api.to_move(state),
-                    opponent={"level": "heuristic"}) == kept
+                    opponent={"level": "easy"}) == kept
     assert state == before
     listing = api.profiles()
     listing[0]["options"].clear()
@@ -249,7 +249,7 @@ def test_9_only_the_engines_shuffle_counts_as_shuffled():
     deck = unseeded["deals"][0]["deck"]
     deck[:2] = deck[1::-1]
     assert api.observation(unseeded, 0)["shuffled"] is False
-    out = api.computer_turn(unseeded, 0, level="heuristic")
+    out = api.computer_turn(unseeded, 0, level="easy")
     assert out["observation"]["shuffled"] is False
     assert all(step["observation"]["shuffled"] is False for step in out["steps"])
     link = api.open_link(api.share_link(state))

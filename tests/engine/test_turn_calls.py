@@ -11,7 +11,7 @@ from kaffeehaus import api
 from kaffeehaus import game as _game
 
 PROFILES = ["schneider", "schneider-neighbour", "schnapsen", "schnapsen-strict", "bummerl"]
-LEVELS = ["heuristic", "hard"]
+LEVELS = ["easy", "hard"]
 
 
 def positions(profile, count, seed):
@@ -83,7 +83,7 @@ def test_every_computer_step_is_ai_action_with_the_next_seed(profile):
         if seat is None:
             continue
         action = api.legal_actions(state)[0]
-        out = api.play(state, action, seat, opponent={"level": "heuristic", "seed": 40})
+        out = api.play(state, action, seat, opponent={"level": "easy", "seed": 40})
         states = [state] + replay_steps(state, out["steps"])
         assert states[-1] == out["state"]
         seed = 40
@@ -91,7 +91,7 @@ def test_every_computer_step_is_ai_action_with_the_next_seed(profile):
             assert step["observation"] == api.observation(after, seat)
             if step["seat"] == 1 - seat:
                 assert step["action"] == api.ai_action(api.observation(before, 1 - seat),
-                                                        level="heuristic", seed=seed)
+                                                        level="easy", seed=seed)
                 seed += 1
         assert out["next_seed"] == seed
         # the computer stopped because it is not to move any more
@@ -113,13 +113,13 @@ def test_the_ai_is_given_the_computers_observation_only(monkeypatch):
         for _ in range(40):
             if api.to_move(state) == 1 - seat:
                 before = len(seen)
-                out = api.computer_turn(state, seat, level="heuristic", seed=1)
+                out = api.computer_turn(state, seat, level="easy", seed=1)
             else:
                 legal = api.legal_actions(state)
                 if not legal:
                     break
                 before = len(seen)
-                out = api.play(state, legal[0], seat, opponent={"level": "heuristic", "seed": 1})
+                out = api.play(state, legal[0], seat, opponent={"level": "easy", "seed": 1})
             states = [state] + replay_steps(state, out["steps"])
             asked = [s for s, step in zip(states, out["steps"]) if step["seat"] == 1 - seat
                      and not (step["action"] == "next")]
@@ -138,7 +138,7 @@ def trick_views(profile, seed):
     """(observation before, step) for each step of a played deal that completed a trick."""
     state = api.new_deal(profile, seed=seed)
     seat = 0
-    out = api.computer_turn(state, seat, level="heuristic", seed=0)
+    out = api.computer_turn(state, seat, level="easy", seed=0)
     found = []
     prev_obs = api.observation(state, seat)
     for step in out["steps"]:
@@ -147,7 +147,7 @@ def trick_views(profile, seed):
     state = out["state"]
     while api.to_move(state) == seat:
         legal = [a for a in api.legal_actions(state) if len(a) == 2]
-        out = api.play(state, legal[0], seat, opponent={"level": "heuristic", "seed": 0})
+        out = api.play(state, legal[0], seat, opponent={"level": "easy", "seed": 0})
         for step in out["steps"]:
             found.append((prev_obs, step))
             prev_obs = step["observation"]
@@ -197,7 +197,7 @@ def test_play_refuses_an_action_for_the_seat_not_to_move():
 def test_either_seat_may_start_the_next_deal_and_the_computer_then_moves():
     state = api.apply(api.new_match("bummerl", seed=2), "claim")
     for seat in (0, 1):
-        out = api.play(state, "next", seat, opponent={"level": "heuristic", "seed": 7})
+        out = api.play(state, "next", seat, opponent={"level": "easy", "seed": 7})
         assert out["steps"][0] == {"seat": seat, "action": "next", "trick_view": None,
                                    "observation": out["steps"][0]["observation"]}
         nxt = api.apply(state, "next")
@@ -271,7 +271,7 @@ def test_on_step_reports_each_step_before_the_computer_thinks_again(profile, mon
         for action in api.legal_actions(state)[:3]:
             reported.clear()
             asked_after.clear()
-            out = api.play(state, action, seat, opponent={"level": "heuristic", "seed": 2},
+            out = api.play(state, action, seat, opponent={"level": "easy", "seed": 2},
                            on_step=reported.append)
             assert json.dumps(reported) == json.dumps(out["steps"])
             # each decision of the computer comes once every step before it was reported
@@ -281,7 +281,7 @@ def test_on_step_reports_each_step_before_the_computer_thinks_again(profile, mon
     assert several, "some turn had the computer answer and lead"
     reported.clear()
     state = api.new_match(profile, seed="stream/turn")
-    out = api.computer_turn(state, 1 - api.to_move(state), level="heuristic", on_step=reported.append)
+    out = api.computer_turn(state, 1 - api.to_move(state), level="easy", on_step=reported.append)
     assert reported == out["steps"]
 
 

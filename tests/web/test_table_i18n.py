@@ -40,16 +40,16 @@ def test_profiles_options_and_levels_have_names():
         for name in profile["options"]:
             assert f"option.{name}" in STRINGS
     for level in ai.LEVELS:
-        if level != "heuristic":  # a benchmark bot, never offered to players
-            assert f"level.{level}" in STRINGS
+        assert f"level.{level}" in STRINGS
 
 
 def test_the_setup_offers_every_level_the_engine_plays_strongest_first():
     """web/storage.js lists the levels for people (the engine's LEVELS, weakest first,
-    without the benchmark bots `random` and `heuristic`), so the two lists cannot drift."""
+    without `random`, the fallback the page labels but never offers), so the two lists cannot
+    drift."""
     source = (ROOT / "web/storage.js").read_text()
     listed = json.loads(re.search(r"export const LEVELS = (\[[^\]]*\]);", source).group(1))
-    playable = [level for level in ai.LEVELS if level not in ("random", "heuristic")]
+    playable = [level for level in ai.LEVELS if level != "random"]
     assert listed == playable[::-1]
 
 

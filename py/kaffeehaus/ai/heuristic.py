@@ -1,5 +1,5 @@
-"""A rule-based, sensible player (the benches' "heuristic" bot, the base of `easy`, and the
-policy of the expert's rollouts before the exact endgame).
+"""A rule-based, sensible player (the play of `easy`, `medium` and `hard` before their exact
+end, the policy of the expert's rollouts, and the benches' `heuristic` player).
 
 It looks only at its own hand and at `unseen`: the cards that may lie with the opponent or in
 the stock (everything not in its hand, not played and not the face-up indicator). Rules:
@@ -58,13 +58,7 @@ class Style:
         self.trump_led = trump_led
 
 
-BASE = Style()
-# Takes every led side card it can take cheaply: +0.15 to +0.21 game points per deal against
-# BASE in self-play (bench/style.py); as the expert's model of its own later play in the
-# rollouts it measured no better (bench/RESULTS.md), so it serves the benches only
-TAKER = Style(trump_led=2, throw_half=3)
-# The plain Schneider play under the neighbour rule: the player before `Neighbour` (benches)
-PLAIN = Style(neighbour=None)
+BASE = Style()          # the shipped player (other styles: bench/ai_variants.py)
 
 
 def choose(pos, p, unseen, style=BASE):

@@ -1,7 +1,7 @@
 """The playing levels, from a careless casual player to the expert.
 
-* `random` — any legal action (benches only).
-* `heuristic` — the rule-based bot of `heuristic.py` with a perfect memory (benches only).
+* `random` — any legal action: the page's fallback if a level is ever refused, and the
+  floor of the benches' ladder.
 * `easy` — the rule-based `heuristic` player, but it forgets: it remembers only the cards of
   the last trick (and the cards still shown), so it miscounts trumps and masters, and in
   15% of its real choices it plays a careless card.
@@ -27,14 +27,14 @@ import time
 from . import heuristic, pimc
 from .determinize import INFER, Info
 
-LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, first_round=12,
               deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000)
 # `schneider-neighbour`: the expert searches only once the stock is down to this many cards
 # (then every card is known: the search is exact); before, it plays the rule-based player's
 # own choice (`heuristic.Neighbour`): the search over that play's rollouts measured weaker
-# than the play itself (bench/RESULTS.md, issue 11)
+# than the play itself (the history of bench/RESULTS.md, 2026-12-02)
 NEIGHBOUR_SEARCH_STOCK = 0
 HARD = dict(samples=16, exact_stock=4)
 MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)
@@ -56,6 +56,12 @@ def forced_action(obs):
     if wins:
         return max(wins, key=lambda a: (obs["marriage_points"][a], a))
     return None
+
+
+def rule_based(obs):
+    """The rule-based player with a perfect memory and no search (what `medium` and `hard`
+    play before their exact end; the benches' and tests' yardstick): forced actions first."""
+    return forced_action(obs) or heuristic_action(obs)
 
 
 def heuristic_action(obs, memory=None, style=heuristic.BASE):
@@ -106,22 +112,20 @@ def choose(obs, level, seed=0, budget_ms=None, iterations=None):
     deadline = None
     if budget_ms is not None:
         deadline = time.perf_counter() + max(0.0, budget_ms / 1000.0) * 0.8
-    if level == "heuristic":
-        return heuristic_action(obs)
     if level == "easy":
         return easy_action(obs, seed)
     if level == "medium":
         if not _medium_exact(obs):
             return heuristic_action(obs)
-        return _pimc_best(obs, _config(MEDIUM_ENDGAME, iterations), seed, None, deadline)
+        return pimc_best(obs, _config(MEDIUM_ENDGAME, iterations), seed, None, deadline)
     if level == "hard":
         if not _small(obs, HARD["exact_stock"]):
             return heuristic_action(obs)
-        return _pimc_best(obs, _config(HARD, iterations), seed, None, deadline)
+        return pimc_best(obs, _config(HARD, iterations), seed, None, deadline)
     if level == "expert":
         if not _expert_searches(obs):
             return heuristic_action(obs)
-        return _pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
+        return pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
     raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
 
 
@@ -155,7 +159,7 @@ def _small(obs, exact_stock):
     return obs["stock_size"] == 0
 
 
-def _pimc_best(obs, config, seed, utility, deadline):
+def pimc_best(obs, config, seed, utility, deadline):
     """PIMC's best action (`utility`: None for signed game points, or the match's)."""
     values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, deadline=deadline,
                               prune=True)
@@ -287,4 +291,5 @@ def rank(obs, seed=0, budget_ms=None, iterations=None):
     return out
 
 
-__all__ = ["LEVELS", "choose", "rank", "match_utility", "forced_action"]
+__all__ = ["LEVELS", "choose", "rank", "match_utility", "forced_action", "rule_based",
+           "heuristic_action", "pimc_best", "best_of"]

@@ -37,19 +37,19 @@ from .solver import Solver
 
 class Config:
     """`samples` layouts; solve exactly when the talon/stock holds at most `exact_stock`
-    cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
+    cards at the decision itself, else roll out to `rollout_stock` cards and solve there.
 
-    def __init__(self, samples, exact_stock, rollout_stock=None, schneider_stock=0,
-                 exact_samples=None, first_round=10, keep=3, margin=0.35, deep_from=None,
-                 deep_samples=None, infer=None, node_budget=None, enumerate=True,
-                 style=heuristic.BASE, opponent_style=None):
+    The benches vary what the levels keep fixed (bench/ai_variants.py subclasses this): the
+    rollouts' rule-based style per seat (`styles`), valuing every layout when few
+    (`enumerate`), and Schneider's exact stock (`schneider_stock`)."""
+
+    enumerate = True        # value every layout (weighted) when there are at most `samples`
+    schneider_stock = 0     # Schneider: exact once the stock is empty (the last 6 tricks)
+
+    def __init__(self, samples, exact_stock, rollout_stock=None, exact_samples=None,
+                 first_round=10, keep=3, margin=0.35, deep_from=None, deep_samples=None,
+                 infer=None, node_budget=None):
         self.samples = samples
-        # the rollouts' rule-based policy (`heuristic.Style`) for the seat deciding and for
-        # its opponent
-        self.style = style
-        self.opponent_style = style if opponent_style is None else opponent_style
-        # value every layout (weighted) when there are at most as many as the samples drawn
-        self.enumerate = enumerate
         self.infer = infer              # determinize.Inference weights, or None (uniform)
         # stop sampling once the exact searches have visited this many nodes (a deterministic
         # cap on the slowest decisions, independent of the machine's load)
@@ -57,7 +57,6 @@ class Config:
         self.exact_samples = exact_samples or samples   # when the decision itself is exact
         self.exact_stock = exact_stock
         self.rollout_stock = exact_stock if rollout_stock is None else rollout_stock
-        self.schneider_stock = schneider_stock     # Schneider: exact for the last 6 tricks
         self.first_round = first_round
         self.keep = keep
         self.margin = margin
@@ -65,8 +64,9 @@ class Config:
         self.deep_samples = deep_samples or self.exact_samples
 
     def styles(self, me):
-        """The rollout policy of seat 0 and seat 1 when seat `me` decides."""
-        return (self.style, self.opponent_style) if me == 0 else (self.opponent_style, self.style)
+        """The rollout policy of seat 0 and seat 1 when seat `me` decides: the shipped
+        rule-based player for both."""
+        return (heuristic.BASE, heuristic.BASE)
 
     def deep(self, obs):
         """Roll out one trick only, then search exactly (not with `sevens`' 6-card hands,
