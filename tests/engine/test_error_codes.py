@@ -1,4 +1,4 @@
-"""Errors as keywords (issue 9): every error leaving the API carries a stable `code` from
+"""Errors as keywords (the page words them in the player's language): every error leaving the API carries a stable `code` from
 messages.ERROR_CODES and short JSON `params`, besides its English message; a refused card's
 code is the observation's `illegal` reason for it (AC-4)."""
 

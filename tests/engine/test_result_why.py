@@ -1,4 +1,4 @@
-"""Why a deal is worth its game points (issue 9): every result carries `why`, a keyword of
+"""Why a deal is worth its game points (the page explains each result): every result carries `why`, a keyword of
 deal.RESULT_WHY and its figures, consistent with the rules that gave the game points."""
 
 import random

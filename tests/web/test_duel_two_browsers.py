@@ -461,7 +461,7 @@ def test_a_damaged_saved_duel_is_set_aside_with_a_notice(two, base_url):
 
 
 def test_a_whole_bummerl_between_two_browsers(two, base_url):
-    """Issue 12's "done when": two people finish a Bummerl on two devices with nothing but codes.
+    """The duel end to end: two people finish a Bummerl on two devices with nothing but codes.
     Every deal is verified on both sides, and both pages end with the same match result, the
     plain engine's for the verified deals."""
     a, b = two

@@ -1,4 +1,4 @@
-"""One engine message per turn (issue 8): the page asks the worker once for the player's action
+"""One engine message per turn (each worker round trip costs the player time): the page asks the worker once for the player's action
 and the computer's whole reply (`play`), once when a game is put on the table
 (`computer_turn`). Counted in Chromium by wrapping Worker.prototype.postMessage while whole
 single deals are played by clicking legal cards, the computer's replies included.

@@ -81,7 +81,7 @@ def test_errors_come_back_as_errors(page, base_url):
     unknown = call(page, "__import__", {"name": "os"})
     assert not unknown["ok"] and unknown["type"] == "UnknownCommand"
     bad_args = call(page, "apply", {"state": state})
-    # Issue 10: a missing argument is a ValueError like every other bad input, and says which.
+    # Bad input never corrupts a game: a missing argument is a ValueError like every other bad input, and says which.
     assert not bad_args["ok"] and bad_args["type"] == "ValueError"
     assert "action" in bad_args["message"] and len(bad_args["message"]) <= 200
     # The worker is still healthy after errors.
@@ -177,7 +177,7 @@ def test_tampered_micropip_is_refused(dist, page, tmp_path):
 
 
 def test_deeply_nested_arguments_are_a_valueerror_and_the_worker_lives_on(page, base_url):
-    """Issue 10: a saved game nested thousands deep used to crash the wasm runtime (a JS stack
+    """A saved game nested thousands deep used to crash the wasm runtime (a JS stack
     overflow inside json.loads); the worker now checks depth and size before parsing."""
     start(page, base_url)
     res = page.evaluate("""async () => {

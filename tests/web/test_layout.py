@@ -1,4 +1,4 @@
-"""Layout faults of issue 9, one browser test each, measured on the built site in Chromium.
+"""Layout faults seen on real screen sizes, one browser test each, measured on the built site in Chromium.
 
 Every test measures boxes (getBoundingClientRect) or colours (getComputedStyle) of the real page
 at the size where the fault was seen, so each one fails on the layout it guards against:

@@ -1,4 +1,4 @@
-"""Offline play, saved games, share links and the deal of the day (issue 5; docs/OFFLINE-LINKS.md),
+"""Offline play, saved games, share links and the deal of the day (docs/OFFLINE-LINKS.md),
 in Chromium on the built site under its CSP.
 
 - Offline: a first visit installs the service worker; then the server is STOPPED (and the

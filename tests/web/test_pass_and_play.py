@@ -1,4 +1,4 @@
-"""Pass and play (issue 12, point 1): two people at one device, in headless Chromium.
+"""Pass and play: two people at one device, in headless Chromium.
 
 Between turns the table hides both hands behind "Pass the device to <name>"; only "<name>, show
 my cards" draws that seat's observation. Each check compares the page with the engine itself

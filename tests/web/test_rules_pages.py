@@ -1,6 +1,6 @@
 """The rules as the player reads them: "Rules in short" on the set-up screen and the rules dialog
 are written from the engine's description of the exact profile and options (kaffeehaus.api.rules)
-with the templates of web/rules/<lang>.json (issue 9).
+with the templates of web/rules/<lang>.json, so the text never drifts from the rules played.
 
 The first part is pure data (no browser): every fact the engine can emit, over every profile and
 option choice, has a template in all five languages that uses only values the engine gives.

@@ -1,4 +1,4 @@
-"""Nothing lost, nothing crashes (issue 10, points 1–4), in Chromium on the built site:
+"""Nothing lost, nothing crashes, in Chromium on the built site:
 
 - every stored key goes through its validating loader: a damaged set-up (and the other keys) is
   set aside with a backup and a translated notice, and the page boots to a working set-up;

@@ -1,4 +1,4 @@
-"""The table's behaviour (issue 9): a claim is never a trap, memory mode follows the profile, the
+"""The table's behaviour: a claim is never a trap, memory mode follows the profile, the
 trick's winner is shown with its points, "thinking" only while the computer chooses, and the
 end-of-deal panel. Saved games (docs/UI-HOOKS.md) put chosen positions on the table."""
 from __future__ import annotations

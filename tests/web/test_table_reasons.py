@@ -1,4 +1,4 @@
-"""Reasons in the player's language (issue 9): a greyed card and an action the engine refuses
+"""Reasons in the player's language: a greyed card and an action the engine refuses
 say why in French or German, from the engine's keyword (error.code, observation.illegal),
 never with the engine's English message."""
 from __future__ import annotations

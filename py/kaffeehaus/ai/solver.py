@@ -31,7 +31,7 @@ INF = 10 ** 9
 # Schneider: among lines of equal result, the one with more honours for the root player, by
 # this much per honour of difference (at most 0.02 game points: a tie-break, not a goal). A
 # perfect opponent concedes nothing more, a fallible one may concede a Schneider or the deal
-# (bench/RESULTS.md). It costs a quarter more search time (fewer cut-offs), so `pimc` asks for
+# (the history of bench/RESULTS.md, 2026-12-02). It costs a quarter more search time (fewer cut-offs), so `pimc` asks for
 # it only where the deal is played out exactly from the decision itself (an empty stock)
 HONOUR_TIEBREAK = 0.001
 
