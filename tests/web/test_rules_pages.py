@@ -187,7 +187,7 @@ def test_rendered_pages_have_no_rule_ids_and_state_the_engines_numbers():
         assert len(paragraphs) == sum(len(s["facts"]) for s in description["sections"])
 
 
-def test_issue_9_corrections_in_every_language():
+def test_rule_wording_corrections_in_every_language():
     """16:4 with the difference of honours scores 12; a rubber is up to three Bummerls; the
     Schneider-Bummerl counts two; the 8-8 redeal; the random first dealer; quoted slips gone."""
     cumulative = api.rules("schneider", {"cumulative": True})
