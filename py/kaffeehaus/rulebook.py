@@ -10,8 +10,12 @@
 A fact's `key` is a stable id that the page translates (web/rules/<lang>.json); `values` are the
 numbers and cards the engine plays with, read from the engine itself -- its rule table
 (`ruletable.py`, through the deal objects it builds), its decks, its scoring and match
-functions, asked about sample positions -- never typed again here; `rules` are the RULES.md ids the fact states (for tests and tooling; players never
-see them). The keys a profile can emit are listed by `fact_keys()`.
+functions, asked about sample positions -- never typed again here; `rules` are the RULES.md
+ids the fact states (for tests and tooling; players never see them). The keys a profile can
+emit are listed by `fact_keys()`.
+
+Why one unit of about 500 lines: it is the rule book of both families, fact by fact in the
+order the page shows them; split, the facts of one profile would be spread over modules.
 """
 
 from itertools import product

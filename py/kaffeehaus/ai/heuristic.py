@@ -4,9 +4,9 @@ end, the policy of the expert's rollouts, and the benches' `heuristic` player).
 It looks only at its own hand and at `unseen`: the cards that may lie with the opponent or in
 the stock (everything not in its hand, not played and not the face-up indicator). Rules:
 
-Schnapsen: claim at once with 66 or more (never a false claim); exchange the trump jack;
-announce a marriage when leading (40 first), and if it brings 66 claim at once; close when
-the sure tricks of the hand (top trumps in sequence, masters of suits) bring 66; lead low
+Schnapsen: claim at once with the winning points (never a false claim); exchange the trump jack;
+announce a marriage when leading (40 first), and if it brings the win claim at once; close when
+the sure tricks of the hand (top trumps in sequence, masters of suits) bring the win; lead low
 side cards in Phase 1, keeping trumps, aces, tens and marriage halves; answer a led ace or
 ten with the cheapest winner (a higher card of the suit, else a low trump), take cheap tricks
 with an ace or ten of the led suit, otherwise throw the cheapest card. Phase 2: pull trumps

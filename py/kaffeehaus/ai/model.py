@@ -15,6 +15,10 @@ ever sees the real game.
 Cards are indices 0..n-1, suit by suit (`SUITS` order), strongest rank first within a suit;
 a set of cards is a bitmask. Per-seat values are lists indexed by seat. A result is
 `(winner or None, game points, reason)` as in `deal_result`.
+
+Why one unit of about 490 lines: the two position classes mirror the two rules modules
+method by method and are tested together against them; their `copy` methods are written out
+field by field because the search copies positions in its inner loop.
 """
 
 from ..cards import SUITS

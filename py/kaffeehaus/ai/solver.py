@@ -23,6 +23,10 @@ Two implementations of that step, for speed:
   is where nearly all of the AI's time goes;
 * `_tt_search` over `model` positions for the tricks with a stock (drawing, exchanging,
   closing), shared by both games.
+
+Why one unit of about 530 lines: `_last_tricks` is one function of nested closures over
+local tables because that is where the AI spends its time, and the move generators and
+per-deal tables below serve only this search.
 """
 
 from ..ruletable import NO_TRUMP
