@@ -12,6 +12,7 @@ import json
 from . import arguments as _args
 from . import game as _game
 from . import jsontext as _jsontext
+from . import limits as _limits
 from . import share as _share
 from . import turns as _turns
 from .deal import IllegalAction
@@ -33,7 +34,7 @@ __all__ = [
     "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation",
 ]
 
-MAX_JSON_LENGTH = _jsontext.MAX_JSON_LENGTH
+MAX_JSON_LENGTH = _limits.MAX_JSON_LENGTH
 
 
 def profiles():

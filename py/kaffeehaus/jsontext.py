@@ -1,11 +1,11 @@
-"""JSON text from outside (saved games): size and nesting limits checked BEFORE parsing, so
-that hostile text costs a linear scan and gives a ValueError, never a RecursionError."""
+"""JSON from outside (saved games, duel codes and parties, the worker's call arguments): size
+and nesting limits (kaffeehaus.limits) checked BEFORE parsing or walking, so that hostile input
+costs at most a linear scan up to the limit and gives a ValueError, never a RecursionError."""
 
 import json
 import re
 
-MAX_JSON_LENGTH = 1_000_000
-MAX_DEPTH = 32              # a state nests 4 deep; an observation 5
+from .limits import MAX_DEPTH, MAX_JSON_LENGTH
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -25,11 +25,11 @@ def nesting_depth_exceeds(text, limit=MAX_DEPTH):
     return False
 
 
-def parse(text, what="saved state"):
+def parse(text, what="saved state", max_length=MAX_JSON_LENGTH):
     if not isinstance(text, str):
         raise ValueError(f"{what} must be a JSON string, not {type(text).__name__}")
-    if len(text) > MAX_JSON_LENGTH:
-        raise ValueError(f"{what} is too large ({len(text)} characters; at most {MAX_JSON_LENGTH})")
+    if len(text) > max_length:
+        raise ValueError(f"{what} is too large ({len(text)} characters; at most {max_length})")
     if nesting_depth_exceeds(text):
         raise ValueError(f"{what} is nested too deeply (at most {MAX_DEPTH} levels)")
     try:
@@ -40,3 +40,44 @@ def parse(text, what="saved state"):
         raise ValueError(f"{what} holds a number with too many digits") from None
     except RecursionError:              # cannot happen below MAX_DEPTH; kept as a last guard
         raise ValueError(f"{what} is nested too deeply") from None
+
+
+_SCALAR_SIZE = {True: 4, False: 5, type(None): 4}
+
+
+def check_value(value, what, max_length):
+    """`value` (already parsed, e.g. from a Python caller) unless its JSON text would exceed
+    `max_length` characters or nest deeper than MAX_DEPTH. The walk stops as soon as either
+    limit is passed, so a huge value costs no more than one at the limit. The count is that of
+    compact JSON (no spaces) with each string character counted once (escapes not included)."""
+    size = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            size += len(item) + 2
+        elif isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise ValueError(f"{what} is nested too deeply (at most {MAX_DEPTH} levels)")
+            commas = max(len(item) - 1, 0)
+            size += 2 + commas + (len(item) if isinstance(item, dict) else 0)   # and colons
+            if size > max_length:                   # before a long container is pushed
+                break
+            if isinstance(item, dict):
+                stack.extend((key, depth + 1) for key in item.keys())
+                stack.extend((child, depth + 1) for child in item.values())
+            else:
+                stack.extend((child, depth + 1) for child in item)
+        elif type(item) is int:
+            # str() refuses more than 4300 digits: a bound from the bits is enough there
+            size += (len(str(item)) if item.bit_length() < 14_000
+                     else item.bit_length() * 30103 // 100_000)
+        elif type(item) is float:
+            size += len(repr(item))
+        else:
+            size += _SCALAR_SIZE.get(item if type(item) is bool else type(item), 1)
+        if size > max_length:
+            break
+    if size > max_length:
+        raise ValueError(f"{what} is too large (at most {max_length} characters of JSON)")
+    return value

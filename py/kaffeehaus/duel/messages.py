@@ -14,13 +14,14 @@ base64url (no padding) of the zlib-compressed canonical JSON, prefixed with "kd1
 import base64
 import hashlib
 import json
+import re
 import zlib
 
+from .. import jsontext
+from ..limits import MAX_CODE_LENGTH, MAX_MESSAGE_BYTES
 from .errors import ChainError, MalformedMessage
 
 CODE_PREFIX = "kd1."
-MAX_CODE_LENGTH = 200_000
-MAX_JSON_LENGTH = 400_000
 MESSAGE_KEYS = {"game", "seq", "prev", "from", "body"}
 
 
@@ -40,6 +41,11 @@ def check_shape(message):
     """A message's envelope, checked before anything else; returns it."""
     if isinstance(message, str):
         message = decode(message)
+    else:                                         # an object from a caller: bounded too
+        try:
+            jsontext.check_value(message, "a message", MAX_MESSAGE_BYTES)
+        except ValueError as exc:
+            raise MalformedMessage(str(exc)) from None
     if not isinstance(message, dict) or set(message) != MESSAGE_KEYS:
         raise MalformedMessage("a message must be an object with game, seq, prev, from, body")
     if not isinstance(message["game"], str) or not 0 < len(message["game"]) <= 64:
@@ -110,21 +116,46 @@ def encode(message):
 
 
 def decode(code):
+    """The message a code holds. Strict: the length is checked before anything else, then the
+    text must be the prefix and canonical base64url (line breaks from a messenger aside), one
+    whole zlib stream with nothing after it, inflating to at most MAX_MESSAGE_BYTES of JSON
+    nested at most MAX_DEPTH deep (kaffeehaus.limits)."""
     if not isinstance(code, str):
         raise MalformedMessage("a code must be text")
+    if len(code) > MAX_CODE_LENGTH:
+        raise MalformedMessage(f"this code is too long (at most {MAX_CODE_LENGTH} characters)")
     code = "".join(code.split())                  # messengers wrap long lines
     if not code.startswith(CODE_PREFIX):
         raise MalformedMessage("this is not a Kaffeehaus duel code")
-    if len(code) > MAX_CODE_LENGTH:
-        raise MalformedMessage("this code is too long")
-    body = code[len(CODE_PREFIX):]
+    packed = _base64url_bytes(code[len(CODE_PREFIX):])
+    inflater = zlib.decompressobj()
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        text = inflater.decompress(packed, MAX_JSON_LENGTH)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise ValueError
-        message = json.loads(text.decode())
-    except (ValueError, zlib.error, UnicodeDecodeError):
+        data = inflater.decompress(packed, MAX_MESSAGE_BYTES)
+    except zlib.error:
         raise MalformedMessage("this code is damaged or incomplete") from None
+    if inflater.unconsumed_tail:
+        raise MalformedMessage(f"this code holds too much data (at most {MAX_MESSAGE_BYTES} "
+                               f"bytes)")
+    if not inflater.eof or inflater.unused_data:
+        raise MalformedMessage("this code is damaged or incomplete")
+    try:
+        message = jsontext.parse(data.decode(), "this code", MAX_MESSAGE_BYTES)
+    except UnicodeDecodeError:
+        raise MalformedMessage("this code is damaged or incomplete") from None
+    except ValueError as exc:
+        raise MalformedMessage(str(exc)) from None
     return check_shape(message)
+
+
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+
+def _base64url_bytes(text):
+    """The bytes of canonical unpadded base64url: its own alphabet only, no padding, and no
+    stray bits in the last character (so each byte string has exactly one code)."""
+    if not _BASE64URL.fullmatch(text) or len(text) % 4 == 1:
+        raise MalformedMessage("this code is damaged or incomplete")
+    packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if base64.urlsafe_b64encode(packed).rstrip(b"=").decode() != text:
+        raise MalformedMessage("this code is damaged or incomplete")
+    return packed

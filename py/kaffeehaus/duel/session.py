@@ -6,10 +6,21 @@ that refuses raises a DuelError (a ValueError) and changes nothing: the caller s
 party of its last verified position.
 """
 
+from .. import jsontext as _jsontext
+from ..limits import MAX_PARTY_LENGTH
 from . import group as _group
 from . import messages as _messages
 from .errors import MalformedMessage
 from .party import Party
+
+
+def _load(party):
+    """The saved party, bounded in size and nesting before anything reads it."""
+    try:
+        _jsontext.check_value(party, "a saved duel", MAX_PARTY_LENGTH)
+    except ValueError as exc:
+        raise MalformedMessage(str(exc)) from None
+    return Party.from_json(party)
 
 
 def _turn(party, sent):
@@ -44,7 +55,7 @@ def duel_join(invitation):
 def duel_receive(party, message):
     """The opponent's next message (object or code): checked, applied, and the reply to send
     (often none). Refused with a DuelError otherwise."""
-    party = Party.from_json(party)
+    party = _load(party)
     sent = party.receive(message)
     return _turn(party, sent)
 
@@ -52,7 +63,7 @@ def duel_receive(party, message):
 def duel_act(party, action):
     """This seat plays `action`; the messages to send (none while the seat keeps the move:
     a whole turn travels as one message)."""
-    party = Party.from_json(party)
+    party = _load(party)
     sent = party.act(action)
     return _turn(party, sent)
 
@@ -60,5 +71,5 @@ def duel_act(party, action):
 def duel_observation(party):
     """{"observation": this seat's observation (docs/API.md) or None before the first deal is
     dealt, "status": where the duel stands}."""
-    party = Party.from_json(party)
+    party = _load(party)
     return {"observation": party.observation(), "status": party.status()}
