@@ -5,6 +5,7 @@
     python3 build.py serve [PORT]     build, then serve dist/ on http://127.0.0.1:PORT/ (8000)
     python3 build.py test [ARGS...]   install what the tests need, build, run pytest tests/ ARGS
     python3 build.py icons            re-render web/icons/*.png from tools/app-icon.svg (Chromium)
+    python3 build.py limits           rewrite web/limits.js from py/kaffeehaus/limits.py
 
 The work is done by the modules in tools/ (one job each, listed in tools/__init__.py); this file
 is their command line and re-exports the names the tests and bench/web.py use. Headers
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools import icons, server, testrun  # noqa: E402
+from tools import icons, limits, server, testrun  # noqa: E402
 from tools.common import DIST  # noqa: E402,F401
 from tools.headers import MIME_TYPES, headers_for  # noqa: E402,F401
 from tools.pyodide_assets import MICROPIP_SHA256, MICROPIP_WHEEL, PYODIDE_FILES  # noqa: E402,F401
@@ -47,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     i = sub.add_parser("icons", help="render web/icons/*.png from tools/app-icon.svg (Chromium)")
     i.add_argument("--out", type=Path, default=icons.WEB,
                    help="write DIR/icons/*.png instead of web/icons/ (tests compare them)")
+    sub.add_parser("limits", help="rewrite web/limits.js from py/kaffeehaus/limits.py")
     if argv is None:
         argv = sys.argv[1:]
     if argv[:1] == ["test"]:
@@ -57,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         server.serve_forever(DIST, args.port)
     elif args.cmd == "icons":
         icons.write_icons(args.out)
+    elif args.cmd == "limits":
+        limits.write()
     else:
         build(trim_stdlib=not getattr(args, "no_trim", False),
               precompile=not getattr(args, "no_precompile", False))

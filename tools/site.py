@@ -5,7 +5,8 @@ hashed web/ directory, the precache list and sw.js at the root.
     index.html                     no-cache; references to web/ rewritten to assets/<hash>/
     sw.js                          no-cache: web/sw.js with the precache list on its first line
     precache.json                  {"version", "files": [...]} for the service worker
-    assets/<hash>/...              a copy of web/ plus build-assets.js (generated)
+    assets/<hash>/...              a copy of web/ plus build-assets.js (generated) and limits.js
+                                   (generated from the engine's kaffeehaus/limits.py)
     pyodide/<hash>/...             the Pyodide runtime files the game needs, and micropip's wheel
     wheels/<hash>/<engine>.whl     the engine wheel built from py/ (standard wheel name kept)
 """
@@ -16,7 +17,7 @@ import re
 import shutil
 from pathlib import Path
 
-from . import icons, pyodide_assets
+from . import icons, limits, pyodide_assets
 from .common import DIST, PY, ROOT, WEB, log, short_hash, write_file
 from .wheel import build_engine_wheel
 
@@ -51,6 +52,9 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
     """Write the complete site to `dist` and return a summary (paths relative to dist)."""
     for problem in icons.stale_icons():
         log(f"WARNING: {problem}: run `python3 build.py icons`")
+    problem = limits.stale()
+    if problem:
+        log(f"WARNING: {problem}: run `python3 build.py limits` (dist/ gets the engine's own)")
 
     wheel_name, wheel = build_engine_wheel(py_dir)
     runtime, engine_pyc = pyodide_assets.runtime_files(wheel, trim_stdlib, precompile)
@@ -61,6 +65,7 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
     wheel_rel = f"wheels/{short_hash(wheel)}/{wheel_name}"
 
     web_files, sw = _web_files()
+    web_files["limits.js"] = limits.render()      # the page's limits are the engine's (limits.py)
     # Names the worker's memory snapshot: it holds the interpreter as booted by this runtime and
     # this worker, not the engine (installed after it), so an engine update keeps it valid.
     build_id = short_hash(py_hash.encode(), web_files.get("engine-worker.js", b""))

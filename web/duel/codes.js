@@ -4,22 +4,25 @@
 // A code is "kd1." + base64url(zlib(canonical JSON of one message)). The engine checks every
 // code itself (duel_receive); the page only reads a code's envelope — its game id, number and
 // sender — to find the saved duel it belongs to (a link opened in a new tab) before handing it
-// to the engine. Nothing here is trusted: a code that cannot be read is simply "damaged".
+// to the engine. Nothing here is trusted: a code that cannot be read is simply "damaged", and
+// one past the engine's limits (web/limits.js) "tooLong", found before it is inflated further.
 //
 //   findCodes(text)        → [code]   every code in pasted text or a link (#duel=…), in order;
-//                                     line breaks inside a code ignored (messengers wrap lines)
+//                                     line breaks inside a code ignored (messengers wrap lines);
+//                                     none in text longer than MAX_PASTED_LENGTH
 //   readCodes(text)        → Promise<[code]>  the same, but a line after a code is joined to it
 //                                     only if the code then still reads ("See you" on the next
-//                                     line is not glued to it)
+//                                     line is not glued to it); rejects with CodeError "tooLong"
+//                                     for text longer than MAX_PASTED_LENGTH
 //   codeFromHash(hash)     → [code]   the codes of a "#duel=<code>[~<code>]" location hash
 //   duelLink(base, codes)  → "<base>#duel=<code>[~<code>…]"
 //   readEnvelope(code)     → Promise<{game, seq, from, hello}>; rejects with CodeError
 //   isDuelHash(hash)       → bool
 
-import { fromBase64url, inflate } from "./zlib64.js";
+import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_MESSAGE_BYTES, MAX_PASTED_LENGTH } from "../limits.js";
+import { TooLarge, fromBase64url, inflate } from "./zlib64.js";
 
 export const PREFIX = "kd1.";
-const MAX_CODE = 64_000;   // the engine refuses longer ones too (messages.py)
 const CODE = codePattern(PREFIX);
 
 /** Every code of this prefix: the prefix, then base64url. */
@@ -32,7 +35,7 @@ export class CodeError extends Error {
     super(reason);
     this.name = "CodeError";
     this.type = "CodeError";
-    this.reason = reason;   // "empty" | "damaged" | "tooLong"
+    this.reason = reason;   // "empty" | "damaged" | "tooLong" (past a limit of web/limits.js)
   }
 }
 
@@ -41,7 +44,7 @@ export class CodeError extends Error {
  * long lines); spaces, "~" and any other character outside base64url separate codes.
  */
 export function findCodes(text) {
-  if (typeof text !== "string") return [];
+  if (typeof text !== "string" || text.length > MAX_PASTED_LENGTH) return [];
   const joined = unescaped(text).replace(/[ \t]*[\r\n]+[ \t]*/g, "").replace(/kd1\./g, " kd1.").replace(/~/g, " ");
   return [...joined.matchAll(CODE)].map((m) => m[0]);
 }
@@ -52,6 +55,7 @@ export function findCodes(text) {
  * part of it. A code that reads at no join stays whole (and is reported damaged).
  */
 export async function readCodes(text) {
+  if (typeof text === "string" && text.length > MAX_PASTED_LENGTH) throw new CodeError("tooLong");
   return readWrapped(text, PREFIX, reads);
 }
 
@@ -63,7 +67,7 @@ export async function readCodes(text) {
  * join takes every line that may continue it (and is then reported damaged).
  */
 export async function readWrapped(text, prefix, reads) {
-  if (typeof text !== "string") return [];
+  if (typeof text !== "string" || text.length > MAX_PASTED_LENGTH) return [];
   const pattern = codePattern(prefix);
   const lines = unescaped(text).split(/\r?\n/).map((line) => line.trim());
   const codes = [];
@@ -132,13 +136,16 @@ export function duelLink(base, codes) {
 /** The envelope of a code: {game, seq, from, hello} (hello: the invitation's terms or null). */
 export async function readEnvelope(code) {
   if (typeof code !== "string" || !code) throw new CodeError("empty");
-  if (code.length > MAX_CODE) throw new CodeError("tooLong");
-  if (!code.startsWith(PREFIX) || !/^[A-Za-z0-9_-]+$/.test(code.slice(PREFIX.length))) throw new CodeError("damaged");
+  if (code.length > MAX_CODE_LENGTH) throw new CodeError("tooLong");   // before anything else
+  if (!code.startsWith(PREFIX)) throw new CodeError("damaged");
   let message;
   try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(await inflate(fromBase64url(code.slice(PREFIX.length))));
+    const bytes = await inflate(fromBase64url(code.slice(PREFIX.length)), MAX_MESSAGE_BYTES);
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    if (nestedDeeperThan(text, MAX_DEPTH)) throw new CodeError("tooLong");
     message = JSON.parse(text);
-  } catch {
+  } catch (error) {
+    if (error instanceof TooLarge || error instanceof CodeError) throw new CodeError("tooLong");
     throw new CodeError("damaged");
   }
   const ok = message && typeof message === "object" && typeof message.game === "string"
@@ -147,4 +154,26 @@ export async function readEnvelope(code) {
   if (!ok) throw new CodeError("damaged");
   const hello = message.seq === 0 && message.body.hello && typeof message.body.hello === "object" ? message.body.hello : null;
   return { game: message.game, seq: message.seq, from: message.from, hello };
+}
+
+/** Whether the brackets of JSON `text` (outside its strings) nest deeper than `limit`: the
+ *  engine's depth guard (kaffeehaus.jsontext), so no parser meets hostile depth. */
+export function nestedDeeperThan(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1;                       // a backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 91 || c === 123) {           // [ {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (c === 93 || c === 125) {           // ] }
+      depth -= 1;
+    }
+  }
+  return false;
 }

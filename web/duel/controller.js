@@ -176,7 +176,13 @@ export class DuelController extends Emitter {
    */
   receive(text) {
     return this.#exclusive(async () => {
-      const codes = await readCodes(text);
+      let codes;
+      try {
+        codes = await readCodes(text);
+      } catch (error) {                 // text past the limits: refused before it is read
+        await this.#problem(error);
+        return false;
+      }
       if (!codes.length) {
         await this.#problem(new CodeError(String(text || "").trim() ? "damaged" : "empty"));
         return false;

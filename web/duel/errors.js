@@ -7,7 +7,9 @@ const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownComma
 /** What went wrong, as a keyword the page translates (web/i18n "duel.error.<kind>"). */
 export function errorKind(error) {
   if (!error) return "refused";
-  if (error instanceof CodeError || error.type === "CodeError") return error.reason === "empty" ? "empty" : "damaged";
+  if (error instanceof CodeError || error.type === "CodeError") {
+    return ["empty", "tooLong"].includes(error.reason) ? error.reason : "damaged";
+  }
   const message = String(error.message || "");
   switch (error.type) {
     case "ChainError":
@@ -21,7 +23,9 @@ export function errorKind(error) {
     case "VerificationFailed": return "cheat";
     case "IllegalMove": return "illegal";
     case "MalformedMessage":
-      if (/duel code|damaged or incomplete|too long|must be text/.test(message)) return "damaged";
+      if (/a saved duel is/.test(message)) return "saved";
+      if (/too long|too much data|too large|nested too deeply/.test(message)) return "tooLong";   // kaffeehaus.limits
+      if (/duel code|damaged or incomplete|must be text/.test(message)) return "damaged";
       if (/malformed duel state|not a saved duel/.test(message)) return "saved";
       return "malformed";
     default:

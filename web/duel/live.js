@@ -16,6 +16,7 @@
 //   live.send(codes)             → false when no channel is open
 //   live.close()
 //   state: "idle" | "offering" | "answering" | "connecting" | "open" | "closed" | "failed"
+import { MAX_PASTED_LENGTH } from "../limits.js";
 import { readWrapped } from "./codes.js";
 import { deflate, fromBase64url, inflate, toBase64url } from "./zlib64.js";
 
@@ -82,7 +83,7 @@ export function createLive({ onCodes, onState = () => {}, stun = () => "", game 
     dc.addEventListener("open", () => set("open"));
     dc.addEventListener("close", () => { if (channel === dc) { channel = null; set("closed"); } });
     dc.addEventListener("message", (event) => {
-      if (typeof event.data === "string" && event.data.length <= 200_000) onCodes(event.data);
+      if (typeof event.data === "string" && event.data.length <= MAX_PASTED_LENGTH) onCodes(event.data);
     });
   }
 

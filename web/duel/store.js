@@ -17,13 +17,13 @@
 // The loader checks each record's shape; a damaged record is set aside (kaffeehaus.duel.damaged)
 // with a notice and the others are kept. The engine checks the party itself on every call; a
 // party it refuses as malformed is set aside the same way (setAside).
+import { MAX_CODE_LENGTH, MAX_PARTY_LENGTH } from "../limits.js";
 import { Invalid, defineKey, isObject } from "../storage.js";
 
 export const DUELS_FORMAT = "kaffeehaus-duels/1";
 export const MAX_DUELS = 8;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CODE = /^kd1\.[A-Za-z0-9_-]+$/;
-const MAX_PARTY = 400_000;   // characters of JSON (a Schneider party is about 18 000)
 
 export function checkDuel(value) {
   const bad = () => { throw new Invalid("not a saved duel"); };
@@ -32,9 +32,9 @@ export function checkDuel(value) {
   if (value.seat !== 0 && value.seat !== 1) bad();
   if (typeof value.profile !== "string" || !/^[a-z-]{1,40}$/.test(value.profile)) bad();
   if (!isObject(value.options) || typeof value.match !== "boolean") bad();
-  if (!isObject(value.party) || JSON.stringify(value.party).length > MAX_PARTY) bad();
+  if (!isObject(value.party) || JSON.stringify(value.party).length > MAX_PARTY_LENGTH) bad();
   const outbox = Array.isArray(value.outbox) ? value.outbox : [];
-  if (outbox.length > 4 || !outbox.every((c) => typeof c === "string" && c.length <= 64_000 && CODE.test(c))) bad();
+  if (outbox.length > 4 || !outbox.every((c) => typeof c === "string" && c.length <= MAX_CODE_LENGTH && CODE.test(c))) bad();
   let verdict = null;
   if (value.verdict !== null && value.verdict !== undefined) {
     if (!isObject(value.verdict) || typeof value.verdict.type !== "string" || typeof value.verdict.message !== "string") bad();
