@@ -29,6 +29,8 @@ BOMB = code_of_text(json.dumps({"game": "g", "seq": 1, "prev": "", "from": 1,
 
 
 def test_page_limits_are_the_engines(dist):
+    from tools import limits as page_limits                  # the build's module (conftest)
+    assert page_limits.stale() is None, "run `python3 build.py limits`"
     shipped = next(dist.glob("assets/*/limits.js")).read_text()
     found = dict(re.findall(r"export const (MAX_\w+) = (\d+);", shipped))
     assert {k: int(v) for k, v in found.items()} == limits.ALL
