@@ -1,13 +1,16 @@
 """The rule-based player's Schnapsen constants (`heuristic.Style`): the shipped player
 (`heuristic.BASE`) and the bench-only `TAKER` (bench/ai_variants.py) differ where the bench measured them to (bench/RESULTS.md)."""
 
+import pytest
+
 from kaffeehaus import api
 from kaffeehaus import game as _game
 from kaffeehaus.ai import heuristic, levels
 
 from aihelpers import bench_variants
 
-BENCH = bench_variants()
+# Tests of benchmark-only code (bench/ai_variants.py) run on CPython only: bench/ is not part
+# of the engine and not mounted in the Pyodide run (tests/pyodide).
 
 def phase1_answers_to_side_cards(count):
     """(observation, deal) of a seat answering a led side card (not a trump) with the talon
@@ -30,12 +33,14 @@ def beats_lead(deal, obs, card):
     return deal.beats(card, obs["trick"][0][1])
 
 
+@pytest.mark.no_pyodide            # bench code (above)
 def test_SS_3_the_taker_takes_every_led_side_card_it_can():
+    taker_style = bench_variants().TAKER
     changed = 0
     for obs, deal in phase1_answers_to_side_cards(150):
         winners = [c for c in obs["legal_actions"] if len(c) == 2 and beats_lead(deal, obs, c)]
         base = levels.heuristic_action(obs)
-        taker = levels.heuristic_action(obs, style=BENCH.TAKER)
+        taker = levels.heuristic_action(obs, style=taker_style)
         assert taker in obs["legal_actions"]
         if winners:
             assert taker in winners, (obs["trick"], obs["hand"], taker)
@@ -61,11 +66,13 @@ def test_SS_3_the_shipped_player_keeps_its_constants():
     assert let_go >= 10
 
 
+@pytest.mark.no_pyodide            # bench code (above)
 def test_rollouts_play_each_seats_style(monkeypatch):
     """`BenchConfig(style=, opponent_style=)` (bench/ai_variants.py): in the rollouts the
     deciding seat plays `style` and its opponent `opponent_style`; the expert's `pimc.Config`
     plays `BASE` for both."""
     from kaffeehaus.ai import pimc
+    bench = bench_variants()
     seen = []
     choose = heuristic.choose
 
@@ -80,9 +87,9 @@ def test_rollouts_play_each_seats_style(monkeypatch):
         if levels.forced_action(obs) is not None:
             continue
         me = obs["player"]
-        for mine, theirs in ((BENCH.TAKER, heuristic.BASE), (heuristic.BASE, BENCH.TAKER)):
+        for mine, theirs in ((bench.TAKER, heuristic.BASE), (heuristic.BASE, bench.TAKER)):
             del seen[:]
-            config = BENCH.BenchConfig(**dict(levels.EXPERT, samples=4, style=mine,
+            config = bench.BenchConfig(**dict(levels.EXPERT, samples=4, style=mine,
                                               opponent_style=theirs))
             pimc.evaluate(obs, config, seed=1)
             assert {style for p, style in seen if p == me} == {mine}

@@ -4,14 +4,16 @@ might take, never gives the leader an honour while it holds a non-honour, and ke
 that can still capture the card just below them. The engine's
 deal says which card wins; the expert's rollouts play this player."""
 
+import pytest
+
 from kaffeehaus import api
 from kaffeehaus import game as _game
 from kaffeehaus.ai import heuristic, levels, pimc
 
 from aihelpers import bench_variants, random_states
 
-PLAIN = bench_variants().PLAIN        # the plain Schneider play (benches only)
-BenchConfig = bench_variants().BenchConfig
+# Tests of benchmark-only code (bench/ai_variants.py) run on CPython only: bench/ is not part
+# of the engine and not mounted in the Pyodide run (tests/pyodide).
 
 RANKS = "AKQJT987"          # SN-1, strongest first
 HONOURS = "AKQJT"           # SN-2
@@ -69,8 +71,6 @@ def test_SN_11_a_lead_nothing_can_take_comes_before_one_the_opponent_might_take(
         if safe and risky:
             assert action in safe, (obs["hand"], sorted(unseen), action)
             chosen_safe += 1
-        plain = levels.heuristic_action(obs, style=PLAIN)
-        assert plain in obs["legal_actions"]
     assert chosen_safe >= 30
 
 
@@ -109,17 +109,22 @@ def test_SN_11_it_throws_a_card_that_can_capture_nothing_before_one_that_still_c
     assert compared >= 20
 
 
+@pytest.mark.no_pyodide            # bench code (above)
 def test_SN_11_the_neighbour_play_differs_from_the_plain_schneider_play():
-    """`PLAIN` (bench/ai_variants.py) is the Schneider play without `Neighbour`: the two
-    players must choose differently somewhere, or the neighbour rule had no play of its own."""
-    differ = sum(levels.heuristic_action(obs) != levels.heuristic_action(obs, style=PLAIN)
-                 for _, obs in neighbour_positions(300, "nb-differ"))
+    """`PLAIN` (bench/ai_variants.py) is the Schneider play without `Neighbour`: it plays legal
+    actions, and the two players must choose differently somewhere, or the neighbour rule had
+    no play of its own."""
+    plain_style = bench_variants().PLAIN
+    differ = 0
+    for _, obs in neighbour_positions(300, "nb-differ"):
+        plain = levels.heuristic_action(obs, style=plain_style)
+        assert plain in obs["legal_actions"]
+        differ += levels.heuristic_action(obs) != plain
     assert differ >= 20
 
 
-def test_SN_11_the_search_rolls_out_with_the_neighbour_play(monkeypatch):
-    """The expert's search (its hints, and its play once the stock is empty) rolls out with
-    the neighbour rule's play for both seats; the plain play uses none of it."""
+def record_neighbour_play(monkeypatch):
+    """The `Neighbour` constants of every call of the neighbour play, from now on."""
     calls = []
     neighbour = heuristic._neighbour
 
@@ -127,13 +132,30 @@ def test_SN_11_the_search_rolls_out_with_the_neighbour_play(monkeypatch):
         calls.append(k)
         return neighbour(pos, p, unseen, k)
     monkeypatch.setattr(heuristic, "_neighbour", recording)
+    return calls
+
+
+def neighbour_opening():
     state = api.new_deal("schneider-neighbour", seed="nb-rollout")
-    obs = api.observation(state, api.to_move(state))
+    return api.observation(state, api.to_move(state))
+
+
+def test_SN_11_the_search_rolls_out_with_the_neighbour_play(monkeypatch):
+    """The expert's search (its hints, and its play once the stock is empty) rolls out with
+    the neighbour rule's play for both seats."""
+    calls = record_neighbour_play(monkeypatch)
+    obs = neighbour_opening()
     values, _ = pimc.evaluate(obs, pimc.Config(**dict(levels.EXPERT, samples=3)), seed=1)
     assert set(values) == set(obs["legal_actions"])
     assert calls and set(calls) == {heuristic.NEIGHBOUR}
-    del calls[:]
-    pimc.evaluate(obs, BenchConfig(**dict(levels.EXPERT, samples=3, style=PLAIN)), seed=1)
+
+
+@pytest.mark.no_pyodide            # bench code (above)
+def test_SN_11_rollouts_of_the_plain_play_use_none_of_the_neighbour_play(monkeypatch):
+    calls = record_neighbour_play(monkeypatch)
+    bench = bench_variants()
+    config = bench.BenchConfig(**dict(levels.EXPERT, samples=3, style=bench.PLAIN))
+    pimc.evaluate(neighbour_opening(), config, seed=1)
     assert calls == []
 
 
