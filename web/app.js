@@ -56,6 +56,8 @@ async function boot() {
   for (const problem of storage.problems) showProblem(problem);   // values set aside while booting
   storage.onProblem = showProblem;
 
+  // a first visit (no set-up stored yet) is told which defaults it got and where to change them
+  $("[data-setup-first]").hidden = storage.text("setup") !== null;
   const setup = new SetupView($("[data-zone='setup']"), storage.read("setup"));
   const opponent = new OpponentChoice($("[data-setup-opponent]"), storage.read("opponent"), setup);
   setup.onShow = (shown) => ui.emit("setup", { shown });
@@ -96,6 +98,7 @@ async function boot() {
       storage.write("setup", { profile: choice.profile, options: choice.options, level: choice.level,
         length: choice.length, mode: choice.mode });
       storage.write("opponent", opponent.stored());
+      $("[data-setup-first]").hidden = true;
       table.start(choice);   // choice.opponent: the computer, "local" or "remote")
     } else if (action) table.act(action);
     else if (name === "new-game") newGame();

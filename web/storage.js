@@ -72,8 +72,10 @@ function loadSettings(value) {
   return settings;  // names this version does not know are dropped
 }
 
+// A first visit: an opponent a newcomer can beat now and then, and practice (hints, undo); the
+// set-up screen says where to change both. A returning player's stored choice is kept.
 export const DEFAULT_SETUP = Object.freeze({
-  profile: PROFILE_ORDER[0], options: {}, level: LEVELS[0], length: "match", mode: "ranked",
+  profile: PROFILE_ORDER[0], options: {}, level: "easy", length: "match", mode: "practice",
 });
 
 /** The set-up's shape; whether the profile and options exist is checked against the engine's list (checkSetup). */

@@ -93,7 +93,15 @@ export class SetupView {
       button.className = "profile-choice";
       button.dataset.profile = profile.id;
       button.setAttribute("aria-pressed", String(profile.id === this.profile));
-      button.textContent = profileName(profile.id);
+      // the name, and in one line the rule that sets this game apart from its neighbours
+      const name = document.createElement("span");
+      name.className = "profile-name";
+      name.textContent = profileName(profile.id);
+      const differs = document.createElement("span");
+      differs.className = "profile-differs";
+      differs.dataset.profileDiffers = "";
+      differs.textContent = t(`profile.${profile.id}.differs`);
+      button.append(name, differs);
       this.list.appendChild(button);
     }
     const profile = this.current();
