@@ -75,10 +75,10 @@ export class SetupView {
     this.render();
   }
 
-  setReady(ready) {
-    this.ready = ready;
-    this.start.disabled = !ready;
-    this.root.querySelector("[data-setup-wait]").hidden = ready;
+  /** Start is usable from the first moment (docs/UI-HOOKS.md); only an engine that failed to
+   * load disables it. */
+  setUsable(usable) {
+    this.start.disabled = !usable;
   }
 
   current() {
