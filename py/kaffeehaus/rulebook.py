@@ -367,8 +367,9 @@ def _schneider_sections(profile, options):
     status = _match_status(profile, options)
     redeal = _redeal_after_draw(profile)
     sections = [
+        # the introduction names the trump when the option brings one (SN-10)
         _section("game", _fact(f"intro.{profile}", [], deck=n["deck"],
-                               **({"deals": status["session_deals"]} if neighbour else {}))),
+                               **({"deals": status["session_deals"]} if neighbour else {"trump": trump}))),
         _section("cards_honours",
                  _fact(f"cards.schneider.{size}", ["SN-1"] + (["SN-10"] if small else []),
                        deck=n["deck"], per_suit=n["per_suit"]),

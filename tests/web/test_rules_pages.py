@@ -301,3 +301,28 @@ def test_no_rule_ids_on_any_rendered_rules_page(browser, base_url, lang):
         assert errors == []
     finally:
         context.close()
+
+
+def test_rules_text_reads_right_for_a_newcomer():
+    """A target of 1 reads in the singular; the Schneider introduction with the trump option
+    names the trump (SN-10); the difference of honours no longer says the target "becomes 50"
+    beside a chosen target of 21; the game-point scale is not claimed to hold always (closes
+    and false claims score otherwise, SV-3, SV-5, SB-2); German says "weichen", not "milden"."""
+    one = api.rules("schneider", {"target": 1})
+    trump = api.rules("schneider", {"trump": True})
+    chosen = api.rules("schneider", {"cumulative": True, "target": 21})
+    schnapsen = api.rules("schnapsen")
+    jobs = [(d, lang) for lang in LANGS for d in (one, trump, chosen, schnapsen)]
+    outs = iter(render(jobs))
+    trump_words = {"en": "trump", "de": "trumpf", "fr": "atout", "cs": "trumf", "pt": "trunfo"}
+    for lang in LANGS:
+        o, t, c, s = (next(outs) for _ in range(4))
+        text = " ".join(page_text(o["page"])[2]) + " " + o["short"]
+        assert not re.search(r"\b1 (game points|Punkte|points de jeu|pontos de partida)\b", text), lang
+        intro = page_text(t["page"])[2][0]
+        assert trump_words[lang] in intro.lower(), (lang, intro)
+        option = next(p for p in page_text(c["page"])[2] if "21" not in p and "50" in p and "16" in p)
+        assert not re.search(r"becomes 50|wird 50|passe à 50|zvyšuje na 50|passa a 50", option), (lang, option)
+        assert not re.search(r"always follow|immer derselben|toujours la même|vždy stejnou|sempre a mesma",
+                             " ".join(page_text(s["page"])[2])), lang
+    assert "milden" not in json.dumps(TEMPLATES["de"], ensure_ascii=False)
