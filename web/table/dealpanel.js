@@ -32,6 +32,15 @@ export function worthText(summary, why) {
   return t("deal.worth", { count: summary.gamePoints, why: t(key, why.params || {}) });
 }
 
+/** True when the engine's why (result.why.code) tells the same fact as its reason
+ * (result.reason): a sweep is "You took every trick after the talon." and "3 game points: you
+ * took every trick after the talon."; a false claim names the claimer in both. The panel then
+ * says it once, in the worth line. A fixed price ("a wrong claim always costs 2") does not say
+ * who, so the reason stays. */
+export function saysTheSame(reason, whyCode) {
+  return typeof whyCode === "string" && Boolean(reason) && (whyCode === reason || whyCode === `${reason}_no_trick`);
+}
+
 function cell(tag, content, className) {
   const node = document.createElement(tag);
   if (typeof content === "string") node.textContent = content;
@@ -112,9 +121,12 @@ export class DealPanel {
     q("[data-deal-cheer]").textContent = cheer;
     const reason = q("[data-deal-reason]");
     const why = this.obs.result.why;
-    reason.replaceChildren(cell("span", worthText(summary, why), "deal-worth"));
-    // how the deal ended, then why it is worth this much (a draw: the worth says it all)
-    if (summary.winner !== null) reason.prepend(cell("span", reasonText(summary), "deal-how"));
+    const worth = worthText(summary, why);
+    reason.replaceChildren(cell("span", worth, "deal-worth"));
+    // how the deal ended, then why it is worth this much (a draw, or a worth that already says
+    // how: once is enough)
+    const worthSaysHow = worth !== t("deal.gamePoints", { points: summary.gamePoints }) && saysTheSame(summary.reason, why?.code);
+    if (summary.winner !== null && !worthSaysHow) reason.prepend(cell("span", reasonText(summary), "deal-how"));
     reason.dataset.gamePoints = String(summary.gamePoints);
     reason.dataset.why = why ? why.code : "";
 
