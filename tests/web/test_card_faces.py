@@ -224,6 +224,34 @@ def test_aces_have_a_large_central_suit_sign(page, gallery):
         assert abs(x + w / 2 - 50) < 4 and abs(y + h / 2 - 68) < 8, f"{name}: sign off centre {f['sign']}"
 
 
+@pytest.mark.parametrize("width", [48, 60, 86, 100, 124])
+def test_every_court_is_drawn_inside_its_card(page, gallery, width):
+    """Every German and French King, Queen/Ober and Jack/Unter, at each size the table uses
+    (hand, trick, review, panel): the drawn bounding box of every shape of the picture lies
+    within the card, so nothing of a figure is cut off at the card's edge."""
+    open_gallery(page, gallery + f"&ranks=KQJ&w={width}")
+    report = page.evaluate("""() => [...document.querySelectorAll('.card')].map((card) => {
+      const svg = card.querySelector(':scope > svg');
+      const c = svg.getBoundingClientRect();
+      let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+      for (const shape of svg.querySelectorAll('g.figure path, g.figure circle, g.figure ellipse, g.figure rect')) {
+        const r = shape.getBoundingClientRect();
+        if (!r.width && !r.height) continue;
+        left = Math.min(left, r.left); top = Math.min(top, r.top);
+        right = Math.max(right, r.right); bottom = Math.max(bottom, r.bottom);
+      }
+      return { face: card.dataset.style + ' ' + card.dataset.face, card: [c.left, c.top, c.right, c.bottom],
+               drawn: [left, top, right, bottom] };
+    })""")
+    assert len(report) == 24
+    for item in report:
+        (cl, ct, cr, cb), (dl, dt, dr, db) = item["card"], item["drawn"]
+        assert dr > dl and db > dt, f"{item['face']}: nothing drawn"
+        assert cl - 0.5 <= dl and ct - 0.5 <= dt and dr <= cr + 0.5 and db <= cb + 0.5, (
+            f"{item['face']} at {width}px: drawn {item['drawn']} outside the card {item['card']}")
+    assert page.watch.errors == []
+
+
 # ------------------------------------------------------------------ screenshots (run as a script)
 
 def _shoot(out: Path, old: Path | None) -> None:
