@@ -202,7 +202,15 @@ def test_end_of_deal_panel_in_a_match(page, base_url):
     assert rows["tricks"].all_text_contents() == [str(n) for n in final["tricks_won"]]
     faces = panel.locator("[data-deal-opponent-hand] [data-face]").evaluate_all("(n) => n.map((x) => x.dataset.face)")
     assert final["opponent_hand"] and sorted(faces) == sorted(final["opponent_hand"])
-    assert "Match score:" in panel.locator("[data-deal-match]").text_content()
+    # the match score read as Bummerl players read it: the game points each still needs
+    scores = final["match"]["scores"]
+    to_go = f"To go: You {max(0, scores[0])} · Computer {max(0, scores[1])}"
+    assert panel.locator("[data-deal-match]").text_content() == to_go
+    assert page.text_content(".match-summary") == to_go
+    sheet = page.locator("[data-sheet]").first
+    assert sheet.locator(".sheet-note").text_content().startswith("The game points each player still needs")
+    won = sheet.locator("tr[data-deal='1'] td.won").text_content()
+    assert won == f"{max(0, scores[0])} (−{final['result']['game_points']})", won
     # the focus is in the panel, on the next deal; Enter takes it
     assert page.evaluate("() => document.activeElement.dataset.ui") == "deal-next"
     page.keyboard.press("Enter")

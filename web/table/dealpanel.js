@@ -174,7 +174,7 @@ export class DealPanel {
 
     const match = q("[data-deal-match]");
     match.hidden = !summary.match;
-    match.textContent = summary.match ? t("deal.match", { score: sheetSummary(this.obs.match, this.obs.player ?? 0) }) : "";
+    match.textContent = summary.match ? sheetSummary(this.obs.match, this.obs.player ?? 0) : "";
 
     const nextButton = q("[data-ui='deal-next']");
     const newButton = q("[data-ui='deal-new-game']");

@@ -93,6 +93,10 @@ export function renderSheet(container, match, game, me = 0, left = me) {
   table.appendChild(thead);
   const body = document.createElement("tbody");
   const start = bummerl ? match.target : 0;
+  // a Bummerl counts down: each column holds the game points that player still needs (SS-10);
+  // a count that went below 0 reads 0, the winner's (−3) says how much the deal took off
+  const shown = (score) => String(bummerl ? Math.max(0, score) : score);
+  container.appendChild(line("sheet-note", t(bummerl ? "sheet.note.toGo" : "sheet.note.won")));
   const first = document.createElement("tr");
   first.append(cell("td", t("sheet.start")), cell("td", String(start)), cell("td", String(start)));
   body.appendChild(first);
@@ -101,7 +105,7 @@ export function renderSheet(container, match, game, me = 0, left = me) {
     row.dataset.deal = String(i + 1);
     const delta = entry.winner === null ? "" : ` (${bummerl ? "−" : "+"}${entry.game_points})`;
     row.append(cell("td", String(i + 1)), ...seats.map((seat) =>
-      cell("td", `${entry.scores[seat]}${entry.winner === seat ? delta : ""}`, entry.winner === seat ? "won" : "")));
+      cell("td", `${shown(entry.scores[seat])}${entry.winner === seat ? delta : ""}`, entry.winner === seat ? "won" : "")));
     if (entry.bummerl_won) row.classList.add("bummerl-end");
     body.appendChild(row);
   });
@@ -113,9 +117,13 @@ export function renderSheet(container, match, game, me = 0, left = me) {
   }
 }
 
-/** One-line match score for the top bar. */
+/** One-line match score for the top bar, with the word that says how to read it: a Bummerl's
+ * game points still to go (counting down, SS-10), or the game points won (Schneider). */
 export function sheetSummary(match, me = 0, left = me) {
   if (!match) return t("sheet.singleDeal");
-  return [left, 1 - left].map((seat) => `${t(seat === me ? "sheet.you" : "sheet.opponent")} ${match.scores[seat]}`)
+  const toGo = "bummerls" in match;
+  const scores = [left, 1 - left].map((seat) =>
+    `${t(seat === me ? "sheet.you" : "sheet.opponent")} ${toGo ? Math.max(0, match.scores[seat]) : match.scores[seat]}`)
     .join(" · ");
+  return t(toGo ? "sheet.summary.toGo" : "sheet.summary.won", { scores });
 }
