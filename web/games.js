@@ -15,7 +15,7 @@
 // Several games can be saved at once, so a game played in one tab is never removed by another
 // tab: a record is removed only when its game is over or when the tab playing it abandons it.
 // `rev` grows with every write; a tab that finds a rev it did not write knows another tab has
-// moved the game on (web/controller.js then stops and the page offers to take over).
+// moved the game on (web/play/here-game.js then stops and the page offers to take over).
 // The single record of older versions (localStorage["kaffeehaus.game"], same fields minus
 // id/rev/owner/updated/history) is migrated into this file on first read.
 import { Invalid, defineKey, isObject } from "./storage.js";

@@ -18,7 +18,7 @@
 import { t, formatDate } from "./table/i18n.js";
 import { LEVELS } from "./storage.js";
 import { faceCard, cardName, suitName } from "./table/cardview.js";
-import { engineText, marriagePoints } from "./table/view.js";
+import { engineText, marriagePoints } from "./table/words.js";
 import { notify, words, dismiss } from "./notices.js";
 import { label } from "./lang.js";
 

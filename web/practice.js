@@ -9,7 +9,7 @@
 // values equal to its own choice is no miss (web/move-verdict.js).
 import { t, currentLanguage } from "./table/i18n.js";
 import { faceCard } from "./table/cardview.js";
-import { actionName, failureText } from "./table/view.js";
+import { actionName, failureText } from "./table/words.js";
 import { label } from "./lang.js";
 import { moveVerdict, AGREES } from "./move-verdict.js";
 

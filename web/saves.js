@@ -13,7 +13,7 @@
 //       (resumeAsked(storage)), and a tab that showed none stays on the set-up screen.
 import { t } from "./table/i18n.js";
 import { notify, words } from "./notices.js";
-import { engineText } from "./table/view.js";
+import { engineText } from "./table/words.js";
 
 // engine-client.js error types of the engine itself (any Python exception means a bad save)
 const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments", "Unresponsive", "WorkerError"];

@@ -1,4 +1,4 @@
-"""The page's DOM-free modules (web/controller.js, storage.js, games.js, stats-data.js) under
+"""The page's DOM-free modules (web/play/*.js, storage.js, games.js, stats-data.js) under
 Node's own test runner: `node --test tests/web/unit` (no browser, no dependency)."""
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 // duel/controller.js — a game against a friend on another device, without a server
 // (docs/PROTOCOL.md; the page's side: "How the page uses the protocol"). DOM-free (Node's test
-// runner imports it): the engine call and the storage are injected.
+// runner imports it): the engine call and the storage are injected. Longer than 250 lines:
+// every operation (start, join, open, a code received, a move) runs in one queue over one saved
+// record, and each must leave that record as it was when the engine refuses it.
 //
 //   const duel = new DuelController({ call, storage, duels, pointsSetting, profiles });
 //     call(cmd, args) → Promise   engine-client.js's engine.call (the duel_* functions)

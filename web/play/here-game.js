@@ -14,6 +14,9 @@
 //   afterSteps(generation, reason, steps) → bool  true: the turn ends there (a hand-off)
 //   moreFromSameCall(observation) → bool  the engine moves again within the same call
 //   recordFields() → {}                the opponent's own fields of the saved record
+//
+// Longer than 250 lines because the turn loop, the save after each answer and the other-tab
+// checks share one generation counter and one busy flag: split apart they would race.
 import { createGames, newId } from "../games.js";
 import { Emitter, Abandoned } from "./events.js";
 import { pointsShown, claimNeedsConfirmation, isOver, dealNumber } from "./observation.js";

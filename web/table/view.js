@@ -1,7 +1,10 @@
 // The table: draws the game from the table controller's events (web/play/table.js, the same for
-// every opponent) and animates each step the engine returned. It decides nothing about the rules: it draws observations and offers
-// exactly the engine's legal_actions (docs/UI-HOOKS.md).
-import { t, has } from "./i18n.js";
+// every opponent) and animates each step the engine returned. It decides nothing about the
+// rules: it draws observations and offers exactly the engine's legal_actions (docs/UI-HOOKS.md).
+// Its sentences are web/table/words.js, its buttons actions.js, the claim question claim.js.
+// About 300 lines: drawing a position and animating a step share the table's snapshot of card
+// positions and its generation checks.
+import { t } from "./i18n.js";
 import { HandView } from "./hand.js";
 import { renderTalon } from "./talon.js";
 import { renderTrick } from "./trick.js";
@@ -10,60 +13,15 @@ import { renderScores, renderSheet, sheetSummary } from "./scores.js";
 import { snapshot, flip, collect, trickPause, wait, DURATION } from "./animate.js";
 import { takenTrick } from "../play/observation.js";
 import { DealPanel } from "./dealpanel.js";
-import { faceCard, suitName, cardName } from "./cardview.js";
-import { suitIcon } from "../cards/cards.js";
+import { faceCard } from "./cardview.js";
+import { renderActions } from "./actions.js";
+import { askClaim } from "./claim.js";
+import { trickText, resultText, statusText, marriageStatus, opponentMove, engineText, failureText, levelName } from "./words.js";
 
 // The seat drawn is the observation's own (`obs.player`): 0 against the computer; either seat in
 // pass and play and in a duel, where the table controller's `viewer` is the seat looking.
-const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
-
-export const levelName = (level) => (has(`level.${level}`) ? t(`level.${level}`) : level);
-
-/** The engine's keyword for a refusal or an error (error.code, kaffeehaus.messages.ERROR_CODES)
- * in the player's language, its params in words (a suit or a card by name, a nested keyword in
- * words); null when this page has no words for it. */
-export function engineText(code, params = {}, deckStyle = "french") {
-  const key = ["illegal", "error"].map((group) => `${group}.${code}`).find((k) => has(k));
-  if (!key) return null;
-  const words = {};
-  for (const [name, value] of Object.entries(params || {})) {
-    if (name === "suit" && typeof value === "string") words.suit = suitName(value, deckStyle);
-    else if (["card", "king", "queen"].includes(name) && typeof value === "string") words[name] = cardName(value, deckStyle);
-    else if (name === "reason") words.reason = (typeof value === "string" && engineText(value, {}, deckStyle)) || t("illegal.not_now");
-    else words[name] = value;
-  }
-  return t(key, words);
-}
-
-/** A failure in the player's language: the engine's keyword, else the page's own failures
- * (engine-client.js types), else the message as it came. */
-export function failureText(error, deckStyle = "french") {
-  const known = error.code ? engineText(error.code, error.params, deckStyle) : null;
-  if (known) return known;
-  const key = `engine.failure.${error.type}`;
-  return has(key) ? t(key) : error.message;
-}
-
-/** An action in words, as the table's buttons say it (marriage points: the engine's). */
-export function actionName(action, obs, deckStyle) {
-  if (action.length === 2) return cardName(action, deckStyle);
-  if (action.startsWith("marry:")) {
-    return t("action.marry", { suit: suitName(action.slice(6), deckStyle), points: marriagePoints(action, obs) });
-  }
-  if (action === "exchange" && deckStyle === "german") return t("action.exchange.german");
-  return t(`action.${action}`);
-}
-
-/** Points of a marriage: offered (obs.marriage_points) or announced (obs.marriages). */
-export function marriagePoints(action, obs, player = null) {
-  const offered = obs.marriage_points && obs.marriage_points[action];
-  if (offered !== undefined) return offered;
-  const suit = action.slice(6);
-  const announced = (obs.marriages || []).filter((m) => m.suit === suit && (player === null || m.player === player));
-  return announced.length ? announced[announced.length - 1].points : "";
-}
 
 export class TableView {
   constructor({ table, settings, setup }) {
@@ -163,51 +121,6 @@ export class TableView {
     this.els.opponentLabel.dataset.level = c.levelUsed;
   }
 
-  /** After announcing a marriage: the legal actions say whether the Queen may be led (ST-3). */
-  marriageStatus(obs) {
-    const queen = `Q${obs.pending_marriage}`;
-    const kingOnly = obs.hand.includes(queen) && !obs.legal_actions.includes(queen);
-    return t(kingOnly ? "status.afterMarriageKing" : "status.afterMarriage");
-  }
-
-  /** The line shown while a finished trick lies on the table: who takes it and, while the table
-   * shows the points, what it takes (the engine's history[i].points). */
-  trickText(obs) {
-    const taken = takenTrick(obs);
-    if (!taken) return "";
-    const who = t(taken.winner === obs.player ? "trick.youTake" : "trick.opponentTakes");
-    return taken.points !== null && this.table.showsPoints ? t("trick.takesPoints", { who, points: taken.points }) : who;
-  }
-
-  resultText(obs) {
-    const r = obs.result;
-    const reasonKey = `reason.${r.reason}`;
-    const reason = has(reasonKey) ? t(reasonKey, { points: r.points.join("–") }) : r.reason;
-    let text;
-    if (r.winner === null) text = t("status.drawnDeal", { reason });
-    else text = t(r.winner === obs.player ? "status.youWinDeal" : "status.oppWinsDeal", { points: r.game_points, reason });
-    if (obs.match && obs.match.over) {
-      const m = obs.match.winner;
-      text += ` ${t(m === null ? "status.drawnMatch" : m === obs.player ? "status.youWinMatch" : "status.oppWinsMatch")}`;
-    }
-    return text;
-  }
-
-  /** The status line's sentence for a status keyword, in the current language (null: keep). */
-  statusText(kind) {
-    const obs = this.table.obs;
-    if (kind === "setup") return t("status.pickGame");
-    if (kind === "opponent-turn") return t("status.thinking");
-    if (kind === "trick-taken" && obs) return this.trickText(obs);
-    if (kind === "read-only") return t("tabs.readOnly");
-    if (kind === "your-turn" && obs) {
-      if (obs.pending_marriage) return this.marriageStatus(obs);
-      return t(obs.trick.length ? "status.yourTurnAnswer" : "status.yourTurnLead");
-    }
-    if ((kind === "deal-over" || kind === "match-over") && obs && obs.result) return this.resultText(obs);
-    return null;
-  }
-
   // --- drawing ---------------------------------------------------------------------------------
 
   drawSheet(match) {
@@ -217,41 +130,6 @@ export class TableView {
     for (const node of document.querySelectorAll("[data-sheet]")) renderSheet(node, match, family, me, left);
     this.els.summary.textContent = this.table.state ? sheetSummary(match, me, left) : "";
     this.els.summary.hidden = !this.table.state;
-  }
-
-  drawActions(obs, interactive) {
-    const { actions } = this.els;
-    const style = this.settings.deckStyle;
-    actions.replaceChildren();
-    const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]));
-    offered.sort((a, b) => ACTION_ORDER.indexOf(a.split(":")[0]) - ACTION_ORDER.indexOf(b.split(":")[0]));
-    for (const action of offered) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.action = action;
-      if (action.startsWith("marry:")) {
-        // compact on the table ("40" and the suit), the full words for screen readers and hover
-        button.classList.add("marry");
-        button.append(suitIcon(action.slice(6), { style, fourColour: this.settings.fourColour }),
-          t("action.marry.short", { points: marriagePoints(action, obs) }));
-        button.setAttribute("aria-label", actionName(action, obs, style));
-        button.title = actionName(action, obs, style);
-      } else {
-        button.textContent = actionName(action, obs, style);
-      }
-      button.disabled = !interactive;
-      // a claim is the default (gold) action only when the engine says it wins (claim_wins)
-      if (action === "next" || (action === "claim" && obs.claim_wins)) button.classList.add("primary");
-      actions.appendChild(button);
-    }
-    if (obs.result && (!obs.match || obs.match.over)) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.ui = "new-game";
-      button.className = "primary";
-      button.textContent = t("action.newGame");
-      actions.appendChild(button);
-    }
   }
 
   /** The whole table from one observation. */
@@ -271,7 +149,7 @@ export class TableView {
     this.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, obs, settings,
       obs.trick_review);
     renderScores(els.scores, obs, settings, family, { showPoints: this.table.showsPoints });
-    this.drawActions(obs, interactive && !this.table.readOnly);
+    renderActions(this.els.actions, obs, { interactive: interactive && !this.table.readOnly, settings });
     this.drawSheet(obs.match);
     html.dataset.game = family;
     html.dataset.playing = obs.profile;
@@ -285,10 +163,10 @@ export class TableView {
     if (c.obs) this.drawTable(c.obs, { interactive: !c.busy });
     else this.drawSheet(null);
     if (c.obs && c.obs.result) this.panel.refresh(c.obs);
-    const text = this.statusText(this.els.status.dataset.status);
+    const text = statusText(this.els.status.dataset.status, this.table.obs, this.table.showsPoints);
     if (text !== null) this.els.status.textContent = text;
     if (this.statusBeforeSetup) {
-      const before = this.statusText(this.statusBeforeSetup[0]);
+      const before = statusText(this.statusBeforeSetup[0], this.table.obs, this.table.showsPoints);
       if (before !== null) this.statusBeforeSetup[1] = before;
     }
   }
@@ -320,7 +198,7 @@ export class TableView {
   /** One applied action: the finished trick first (trick_view), then the position after it. */
   async step({ seat, action, observation, trick_view: trickView, prev, more }) {
     const generation = this.table.generation;
-    if (seat !== observation.player) this.computerNews(action, observation);
+    if (seat !== observation.player) this.opponentNews(action, observation);
     let before = snapshot(this.els.table);
     if (trickView && prev) {
       this.drawTable(trickView);
@@ -328,8 +206,8 @@ export class TableView {
       if (generation !== this.table.generation) return;
       // the trick's winner: its card marked, a label on the table and the same words in the status
       const taken = takenTrick(observation);
-      this.markWinner(taken, this.trickText(observation), observation.player);
-      this.setStatus("trick-taken", this.trickText(observation));
+      this.markWinner(taken, trickText(observation, this.table.showsPoints), observation.player);
+      this.setStatus("trick-taken", trickText(observation, this.table.showsPoints));
       await wait(trickPause(this.settings));
       if (generation !== this.table.generation) return;
       const pile = taken.winner === observation.player ? this.els.myPile : this.els.oppPile;
@@ -374,40 +252,19 @@ export class TableView {
 
   /** The player asks to claim 66 but the engine says it would not win: ask first (not in memory mode). */
   confirmClaim(obs) {
-    const dialog = this.claimDialog;
-    const me = obs.player;
-    let text = t("claim.text", { points: obs.points[me] });
-    // a marriage just announced counts only once a trick is won (SS-7): the engine says so
-    const pending = obs.pending_marriage && (obs.marriages || []).find((m) => m.player === me && m.suit === obs.pending_marriage);
-    if (pending && !pending.effective) text += ` ${t("claim.marriageNotCounted", { points: pending.points })}`;
-    dialog.querySelector("[data-claim-text]").textContent = text;
-    dialog.returnValue = "";
-    return new Promise((resolve) => {
-      dialog.addEventListener("close", () => {
-        resolve(dialog.returnValue === "claim");
-        this.els.actions.querySelector("button[data-action='claim']")?.focus({ preventScroll: true });
-      }, { once: true });
-      dialog.showModal();
-      dialog.querySelector("[data-ui='claim-keep']").focus();
-    });
+    return askClaim(this.claimDialog, obs, () => this.els.actions.querySelector("button[data-action='claim']"));
   }
 
-  computerNews(action, obs) {
-    const style = this.settings.deckStyle;
-    if (action.startsWith("marry:")) {
-      this.news(t("opp.marry", { suit: suitName(action.slice(6), style), points: marriagePoints(action, obs, 1 - obs.player) }));
-    } else if (action.length === 2) {
-      this.announce(t("area.played", { seat: t("seat.opponent"), card: cardName(action, style) }));
-    } else if (action === "exchange" && style === "german") {
-      this.news(t("opp.exchange.german"));
-    } else if (["exchange", "close", "claim"].includes(action)) {
-      this.news(t(`opp.${action}`));
-    }
+  /** What the other side announced (marriage, exchange, close, claim): shown and spoken. */
+  opponentNews(action, obs) {
+    const { news, spoken } = opponentMove(action, obs, this.settings.deckStyle);
+    if (news) this.news(news);
+    if (spoken) this.announce(spoken);
   }
 
   yourTurn(obs) {
     let text = t("status.yourTurnLead");
-    if (obs.pending_marriage) text = this.marriageStatus(obs);
+    if (obs.pending_marriage) text = marriageStatus(obs);
     else if (obs.trick.length) text = t("status.yourTurnAnswer");
     this.setStatus(obs.to_move === obs.player ? "your-turn" : "opponent-turn", text);
     this.drawTable(obs, { interactive: true });
@@ -418,7 +275,7 @@ export class TableView {
   }
 
   dealOver(obs, over) {
-    this.setStatus(over ? "match-over" : "deal-over", this.resultText(obs));
+    this.setStatus(over ? "match-over" : "deal-over", resultText(obs));
     this.drawTable(obs, { interactive: true });
     // the end-of-deal panel over the table (not modal: the table's own buttons stay usable)
     this.panel.open(obs, { over });

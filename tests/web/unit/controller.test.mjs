@@ -1,4 +1,4 @@
-// The game controller (web/controller.js) without a browser: a fake engine, in-memory storage.
+// The game controller (web/play/table.js and its opponents) without a browser: a fake engine, in-memory storage.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { TableController } from "../../../web/play/table.js";

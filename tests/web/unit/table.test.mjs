@@ -1,4 +1,4 @@
-// The table's rules of behaviour that live in the controller (web/controller.js): memory mode,
+// The table's rules of behaviour that live in the controller (web/play/table.js and its opponents): memory mode,
 // the claim confirmation, the trick taken, the end-of-deal summary, the engine working while the
 // player's card is drawn.
 import { test } from "node:test";

@@ -1,0 +1,44 @@
+// actions.js — the table's action buttons (marriage, exchange, close, claim, next, new game):
+// exactly the engine's legal_actions that are not cards, in a fixed order (docs/UI-HOOKS.md
+// [data-zone='actions'] button[data-action]).
+import { t } from "./i18n.js";
+import { actionName, marriagePoints } from "./words.js";
+import { suitIcon } from "../cards/cards.js";
+
+const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
+
+/** The buttons for `obs` in `actions` (the zone); disabled unless `interactive`. */
+export function renderActions(actions, obs, { interactive, settings }) {
+  const style = settings.deckStyle;
+  actions.replaceChildren();
+  const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]));
+  offered.sort((a, b) => ACTION_ORDER.indexOf(a.split(":")[0]) - ACTION_ORDER.indexOf(b.split(":")[0]));
+  for (const action of offered) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.action = action;
+    if (action.startsWith("marry:")) {
+      // compact on the table ("40" and the suit), the full words for screen readers and hover
+      button.classList.add("marry");
+      button.append(suitIcon(action.slice(6), { style, fourColour: settings.fourColour }),
+        t("action.marry.short", { points: marriagePoints(action, obs) }));
+      button.setAttribute("aria-label", actionName(action, obs, style));
+      button.title = actionName(action, obs, style);
+    } else {
+      button.textContent = actionName(action, obs, style);
+    }
+    button.disabled = !interactive;
+    // a claim is the default (gold) action only when the engine says it wins (claim_wins)
+    if (action === "next" || (action === "claim" && obs.claim_wins)) button.classList.add("primary");
+    actions.appendChild(button);
+  }
+  if (obs.result && (!obs.match || obs.match.over)) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.ui = "new-game";
+    button.className = "primary";
+    button.textContent = t("action.newGame");
+    actions.appendChild(button);
+  }
+}
+
