@@ -39,6 +39,7 @@ const OPPONENTS = {
       async ready() {},
       async otherSees() { return me.engine.call("observation", { state: me.table.state, player: 1 }); },
       async nextMover(events) { return of(events, "step")[1].seat; },
+      async otherActs() { return of(me.events, "step").find((step) => step.seat === 1).action; },
       saved() { return me.games.get(me.table.id).state; },
       canUndoAfterMove: true,
     };
@@ -57,6 +58,12 @@ const OPPONENTS = {
         return me.table.obs;
       },
       async nextMover(events) { return of(events, "handoff").at(-1).seat; },
+      async otherActs() {
+        const card = (await this.otherSees()).legal_actions[0];
+        await me.table.act(card);
+        await me.table.reveal();
+        return card;
+      },
       saved() { return me.games.get(me.table.id).state; },
       canUndoAfterMove: false,
     };
@@ -79,6 +86,12 @@ const OPPONENTS = {
         return friend.table.obs;
       },
       async nextMover() { return (await this.otherSees()).to_move; },
+      async otherActs() {
+        const card = (await this.otherSees()).legal_actions[0];
+        await friend.table.act(card);
+        assert.equal(await me.table.remote.receive(friend.table.remote.outbox.join(" ")), true);
+        return card;
+      },
       saved() { return me.duels.get(me.table.id).party; },
       canUndoAfterMove: false,
     };
@@ -125,6 +138,17 @@ for (const [name, open] of Object.entries(OPPONENTS)) {
     assert.ok(played(theirs, seat, card), `${card} reached the other seat`);
   });
 
+  test(`${name}: the other side's action reaches this seat`, async () => {
+    const h = await open();
+    const { table } = h.me;
+    await h.ready();
+    const seat = table.viewer;
+    await table.act(table.obs.legal_actions[0]);
+    const card = await h.otherActs();
+    assert.equal(table.viewer, seat, "this device looks from its own seat again");
+    assert.ok(played(table.obs, 1 - seat, card), `${card} of the other seat is on this table`);
+  });
+
   test(`${name}: an illegal action is refused and the game is kept`, async () => {
     const h = await open();
     const { table } = h.me;
@@ -166,7 +190,16 @@ test("the opponent that put a game on the table last has it; the others' table e
   await me.table.start({ profile: "schnapsen", options: {}, length: "deal", opponent: "local", players: ["Anna", "Ben"] });
   assert.equal(me.table.kind, "local");
   assert.equal(me.games.get(computerGame), null, "the game it replaced is removed, as a new game always does");
+});
+
+test("an opponent that does not have the table is not heard on it until it puts a game there", async () => {
+  const me = device(fakeEngine());   // no duel_* calls: a duel cannot start
+  await me.table.start({ profile: "schnapsen", options: {}, level: "easy", length: "deal", mode: "ranked" });
+  const obs = me.table.obs;
   me.events.length = 0;
-  await me.table.computer.recheck();   // the computer's opponent has no game: nothing reaches the table
-  assert.equal(me.events.length, 0);
+  await me.table.start({ profile: "schnapsen", options: {}, length: "deal", opponent: "remote" });
+  assert.deepEqual(me.events.map((e) => e.type), ["problem"], "the duel's busy moments stay off the table");
+  assert.equal(me.table.kind, "computer");
+  assert.equal(me.table.obs, obs);
+  assert.equal(me.table.busy, false);
 });
