@@ -23,3 +23,30 @@ ENGINE_MESSAGE_COUNTER = """
     localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));
 })();
 """
+
+
+# Both directions of the page's traffic with the engine's worker, for the protocol's figures
+# (tests/web/test_worker_traffic.py): window.__workerTraffic holds one entry per message,
+# {dir: "out" (page → worker) | "in", kind, bytes} where bytes is the length of the message as
+# JSON text (what a structured clone of it carries, give or take) and kind the command, "step",
+# "result", "error" or "progress". Animations off, as ENGINE_MESSAGE_COUNTER.
+WORKER_TRAFFIC_PROBE = """
+(() => {
+    const Original = window.Worker;
+    const log = window.__workerTraffic = [];
+    const size = (data) => { try { return JSON.stringify(data).length; } catch { return 0; } };
+    const kind = (data) => (data.cmd || (data.step !== undefined ? 'step'
+        : data.result !== undefined ? 'result' : data.error ? 'error' : data.progress !== undefined ? 'progress' : 'other'));
+    window.Worker = class extends Original {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener('message', ({ data }) => log.push({ dir: 'in', kind: kind(data), bytes: size(data) }));
+        }
+        postMessage(message, ...rest) {
+            log.push({ dir: 'out', kind: kind(message), bytes: size(message) });
+            return super.postMessage(message, ...rest);
+        }
+    };
+    localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));
+})();
+"""

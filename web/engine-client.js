@@ -41,6 +41,8 @@
 //   EngineError — class extending Error with .type (string), .code (string|null), .params
 //                 (object) and .pyTraceback (string|undefined).
 
+import { expandAnswer, isState } from "./protocol.js";
+
 export const COMMANDS = Object.freeze([
   "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
   "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
@@ -66,6 +68,7 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
   const pending = new Map();
   let nextId = 1;
   let failure = null;
+  let shared = null;   // {ref, text}: the latest engine state the worker holds (protocol.js)
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
   ready.catch(() => {});  // callers who never await `ready` still see errors from call()
@@ -101,9 +104,16 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
       return Promise.reject(new EngineError("BadArguments", "arguments are not JSON"));
     }
     const id = nextId++;
+    const message = onStep ? { id, cmd, json, stream: true } : { id, cmd, json };
+    // the state the worker holds already crosses as its number (web/protocol.js)
+    const base = args && typeof args === "object" && !Array.isArray(args) && isState(args.state) ? args.state : null;
+    if (base && shared && JSON.stringify(base) === shared.text) {
+      message.json = JSON.stringify({ ...args, state: null });
+      message.stateRef = shared.ref;
+    }
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, onStep });
-      worker.postMessage(onStep ? { id, cmd, json, stream: true } : { id, cmd, json });
+      pending.set(id, { resolve, reject, onStep, base, streamed: [] });
+      worker.postMessage(message);
       if (!watchdog) listen();
     });
   }
@@ -155,7 +165,8 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
       fail(new EngineError("BootError", `the Python engine failed to start: ${data.fatal}`));
       worker.terminate();
     } else if (data.step !== undefined && pending.has(data.id)) {
-      const { onStep } = pending.get(data.id);
+      const { onStep, streamed } = pending.get(data.id);
+      streamed.push(data.step);   // kept as text: the answer leaves it out (protocol.js)
       try {
         if (onStep) onStep(JSON.parse(data.step));
       } catch (e) {
@@ -163,13 +174,16 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
       }
       listen();
     } else if (pending.has(data.id)) {
-      const { resolve, reject } = pending.get(data.id);
+      const { resolve, reject, base, streamed } = pending.get(data.id);
       pending.delete(data.id);
       if (data.error) {
         reject(new EngineError(data.error.type, data.error.message, data.error.traceback,
           data.error.code, data.error.params));
       } else {
-        resolve(data.result);
+        const result = expandAnswer(data, { base, streamed });
+        const state = isState(result) ? result : result && isState(result.state) ? result.state : null;
+        if (state && data.stateRef) shared = { ref: data.stateRef, text: JSON.stringify(state) };
+        resolve(result);
       }
       listen();
     }

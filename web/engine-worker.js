@@ -1,11 +1,12 @@
 // Kaffeehaus engine worker (module worker). Started only by engine-client.js.
 //
 // Boot: loads Pyodide from this origin, installs the engine wheel, imports kaffeehaus.api.
-// Then answers {id, cmd, json} with {id, result} or {id, error: {type, message, code, params}} by calling
-// kaffeehaus.api.<cmd>(**args) (or (*args) for an array). Only JSON text crosses into and out
-// of Python; no PyProxy ever leaves this file. A call with `stream: true` to one of STREAMED
-// also posts {id, step} (JSON text) for each step of the turn as soon as the engine applied
-// it, before the computer thinks about the next one. While booting it posts {progress: 0..1, stage},
+// Then answers {id, cmd, json, stateRef?} with {id, result, ...} or {id, error: {type, message,
+// code, params}} by calling kaffeehaus.api.<cmd>(**args) (or (*args) for an array). Only JSON
+// text crosses into and out of Python; no PyProxy ever leaves this file. A call with
+// `stream: true` to one of STREAMED also posts {id, step} (JSON text) for each step of the turn
+// as soon as the engine applied it, before the computer thinks about the next one; the answer
+// then leaves those steps out, and states cross by reference or as what changed (web/protocol.js). While booting it posts {progress: 0..1, stage},
 // then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
 //
 // Two ways to boot:
@@ -19,6 +20,7 @@
 // Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it.
 
 import { BUILD_ID, PYODIDE_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
+import { compactAnswer, isState } from "./protocol.js";
 
 const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
 const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
@@ -198,22 +200,61 @@ function finish(t0, fromSnapshot) {
   while (queue.length) handle(queue.shift());
 }
 
+// The engine states that crossed, by number (web/protocol.js): the page sends `stateRef` for the
+// latest instead of the state itself. The last few are kept (calls run one at a time).
+const states = new Map();
+const KEPT_STATES = 8;
+let lastRef = 0;
+
+function remember(state) {
+  lastRef += 1;
+  states.set(lastRef, JSON.stringify(state));
+  for (const ref of states.keys()) if (states.size > KEPT_STATES) states.delete(ref);
+  return lastRef;
+}
+
+/** The call's arguments as JSON text, and the state they carry: a `stateRef` is put back. */
+function argumentsOf(json, stateRef) {
+  const text = typeof json === "string" ? json : "{}";
+  if (stateRef === undefined) {
+    let base = null;
+    try { base = JSON.parse(text).state ?? null; } catch { /* the engine says what is wrong */ }
+    return { text, base };
+  }
+  if (!states.has(stateRef)) throw new Error(`unknown state reference ${stateRef}`);
+  const args = JSON.parse(text);
+  args.state = JSON.parse(states.get(stateRef));
+  return { text: JSON.stringify(args), base: args.state };
+}
+
 function handle(msg) {
-  const { id, cmd, json, stream } = msg;
+  const { id, cmd, json, stream, stateRef } = msg;
   if (typeof cmd !== "string" || !/^[a-z][a-z0-9_]*$/.test(cmd)) {
     postMessage({ id, error: { type: "BadRequest", message: `bad command ${JSON.stringify(cmd)}` } });
     return;
   }
   let text;
+  let base;
+  const streamed = [];
   try {
-    const args = typeof json === "string" ? json : "{}";
-    text = stream === true ? call(cmd, args, (step) => postMessage({ id, step })) : call(cmd, args);
+    const args = argumentsOf(json, stateRef);
+    base = args.base;
+    text = stream === true
+      ? call(cmd, args.text, (step) => { streamed.push(step); postMessage({ id, step }); })
+      : call(cmd, args.text);
   } catch (e) {
     postMessage({ id, error: { type: "WorkerError", message: String(e && e.message || e) } });
     return;
   }
   const out = JSON.parse(text);
-  postMessage(out.error ? { id, error: out.error } : { id, result: out.result });
+  if (out.error) {
+    postMessage({ id, error: out.error });
+    return;
+  }
+  // each step crosses once; a new state crosses as what it adds to the request's (protocol.js)
+  const answer = compactAnswer(out.result, { base: isState(base) ? base : null, streamed });
+  const state = isState(out.result) ? out.result : out.result && isState(out.result.state) ? out.result.state : null;
+  postMessage(state ? { id, ...answer, stateRef: remember(state) } : { id, ...answer });
 }
 
 self.onmessage = (event) => {

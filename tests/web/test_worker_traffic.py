@@ -1,0 +1,68 @@
+"""The traffic between the page and the engine's worker per card played against the computer
+(docs/WEB.md "One engine message per turn", bench/RESULTS.md "Worker protocol"): whole single
+deals of Schnapsen are played by clicking legal cards while tools/browser.py's probe records
+every message both ways with its size as JSON text. Each step of a turn crosses once (streamed
+while the computer thinks, not again in the answer) and only what changed crosses (the state
+by reference to the one the other side already holds, the answer's state as the actions added)."""
+from __future__ import annotations
+
+import random
+
+from tools.browser import WORKER_TRAFFIC_PROBE
+
+ENGINE_BOOT_MS = 60_000
+SETTLED = "html[data-busy='false']"
+
+
+def settle(page):
+    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+    return page.get_attribute("[data-status]", "data-status")
+
+
+def play_single_deal(page, rng):
+    """One single deal against the easy computer, legal cards clicked: (traffic, cards played)."""
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    page.click("[data-profile='schnapsen']")
+    page.select_option("[data-setup='level']", "easy")
+    page.select_option("[data-setup='length']", "deal")
+    start = page.evaluate("() => window.__workerTraffic.length")
+    page.click("[data-action='start']")
+    status = settle(page)
+    cards = 0
+    while status == "your-turn":
+        playable = page.eval_on_selector_all("[data-zone='hand'] button[data-card]:enabled",
+                                             "els => els.map(e => e.dataset.card)")
+        if playable:
+            page.click(f"[data-zone='hand'] button[data-card='{rng.choice(playable)}']")
+            cards += 1
+        else:
+            page.locator("[data-zone='actions'] button[data-action]").first.click()
+        status = settle(page)
+    assert status == "match-over", page.text_content("[data-status]")
+    traffic = page.evaluate("(n) => window.__workerTraffic.slice(n)", start)
+    page.click("header [data-ui='new-game']")
+    return traffic, cards
+
+
+def test_worker_traffic_per_card(page, base_url):
+    page.add_init_script(WORKER_TRAFFIC_PROBE)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    rng = random.Random("traffic:schnapsen")
+    traffic, cards = [], 0
+    while cards < 20:
+        sent, played = play_single_deal(page, rng)
+        traffic += sent
+        cards += played
+    out = [m for m in traffic if m["dir"] == "out"]
+    back = [m for m in traffic if m["dir"] == "in"]
+    figures = {
+        "messages out": len(out) / cards, "messages in": len(back) / cards,
+        "bytes out": sum(m["bytes"] for m in out) / cards, "bytes in": sum(m["bytes"] for m in back) / cards,
+    }
+    print(f"\nworker traffic over {cards} cards: " + ", ".join(f"{k} {v:.1f}/card" for k, v in figures.items()))
+    assert page.watch.errors == []
+    # each step crosses once: streamed steps are not repeated in the answer (about 1 kB each)
+    # and the whole state does not go out again with every card
+    assert figures["bytes out"] < 400, figures
+    assert figures["bytes in"] < 3500, figures
