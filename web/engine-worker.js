@@ -46,9 +46,9 @@ def _kh_call(cmd, args_json, post_step=None):
         # ValueError, not a stack overflow of the wasm runtime
         args = _parse(args_json, "the call's arguments")
         if post_step is not None and cmd in _STREAMED and isinstance(args, dict):
-            args["on_step"] = lambda step: post_step(_json.dumps(step))
+            args["on_step"] = lambda step: post_step(_json.dumps(step, separators=(",", ":")))
         result = fn(*args) if isinstance(args, list) else fn(**args)
-        return _json.dumps({"result": result})
+        return _json.dumps({"result": result}, separators=(",", ":"))
     except Exception as e:
         # code and params: the keyword the page translates (kaffeehaus.messages, docs/API.md)
         return _json.dumps({"error": {"type": type(e).__name__, "message": str(e),

@@ -53,7 +53,7 @@ export function compactAnswer(result, { base = null, streamed = [] } = {}) {
   const out = { ...result };
   const fields = {};
   if (streamed.length && Array.isArray(result.steps)
-    && result.steps.slice(0, streamed.length).every((step, i) => JSON.stringify(step) === streamed[i])) {
+    && result.steps.slice(0, streamed.length).every((step, i) => same(step, JSON.parse(streamed[i])))) {
     out.steps = result.steps.slice(streamed.length);
     fields.streamed = streamed.length;
   }

@@ -29,7 +29,8 @@ test("a streamed answer leaves out its streamed steps and the repeated observati
   const steps = [{ seat: 0, action: "KH", observation: obs(1), trick_view: null },
     { seat: 1, action: "TC", observation: obs(2), trick_view: { trick: [] } }];
   const answer = { state: state(["KH", "TC"]), observation: obs(2), steps, next_seed: 9 };
-  const streamed = steps.map((s) => JSON.stringify(s));
+  // the worker posts Python's JSON text (its own spacing): compared by value
+  const streamed = steps.map((s) => JSON.stringify(s, null, 1));
   const message = compactAnswer(JSON.parse(JSON.stringify(answer)), { base, streamed });
   assert.equal(message.streamed, 2);
   assert.deepEqual(message.result.steps, []);
