@@ -8,6 +8,7 @@
     icons.py           the app's PNG icons, rendered from app-icon.svg (the master) by Chromium
                        through icons.html (`build.py icons`)
     limits.py          web/limits.js: the engine's limits on outside input, for the page
+    vendor.py          the page's npm libraries (QR codes), copied into the web assets
     headers.py         netlify.toml's headers and the MIME types, for the local server
     site.py            dist/: hashed directories, build-assets.js, index.html, precache list, sw.js
     server.py          the local HTTP server (`build.py serve`, the browser tests, bench/web.py)

@@ -6,8 +6,9 @@ hashed web/ directory, the precache list and sw.js at the root.
     sw.js                          no-cache: web/sw.js with the precache list on its first line
     precache.json                  {"version", "files": [...]} for the service worker
     assets/<hash>/...              a copy of web/ plus build-assets.js and engine-profiles.js
-                                   (generated) and limits.js (generated from the engine's
-                                   kaffeehaus/limits.py)
+                                   (generated), limits.js (generated from the engine's
+                                   kaffeehaus/limits.py) and vendor/ (the npm libraries the page
+                                   loads: tools/vendor.py)
     pyodide/<hash>/...             the Pyodide runtime files the game needs, and micropip's wheel
     wheels/<hash>/<engine>.whl     the engine wheel built from py/ (standard wheel name kept)
 """
@@ -21,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import icons, limits, pyodide_assets
+from . import icons, limits, pyodide_assets, vendor
 from .common import DIST, PY, ROOT, WEB, log, short_hash, write_file
 from .wheel import build_engine_wheel
 
@@ -84,6 +85,7 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
 
     web_files, sw = _web_files()
     web_files["limits.js"] = limits.render()      # the page's limits are the engine's (limits.py)
+    web_files.update(vendor.web_files())          # QR codes: lean-qr and jsQR from npm
     # Names the worker's memory snapshot: it holds the interpreter as booted by this runtime and
     # this worker, not the engine (installed after it), so an engine update keeps it valid.
     build_id = short_hash(py_hash.encode(), web_files.get("engine-worker.js", b""))

@@ -1,0 +1,106 @@
+// qr.js — links and codes as QR codes, and reading them with the camera. The generator
+// (lean-qr) and the decoder (jsQR, used where the browser has no BarcodeDetector) come from
+// npm, pinned in package.json, and are served from this site's own files (../vendor/, copied by
+// the build); they load only when a QR code is first shown or read.
+//
+//   drawQr(canvas, text)          draws one QR code of `text` (at most QR_TEXT_MAX characters)
+//   readQr(canvas)                → Promise<string|null>  the text of a QR code drawn on a canvas
+//   scanCamera(video, onText)     → Promise<stop()>  reads QR codes from the camera, calling
+//                                   onText(text) for each one seen (once per new text)
+import { QR_TEXT_MAX } from "./qr-sequence.js";
+
+const LEAN_QR = new URL("../vendor/lean-qr/index.mjs", import.meta.url).href;
+const JSQR = new URL("../vendor/jsqr/jsQR.js", import.meta.url).href;
+
+let leanQr = null;
+let jsQr = null;
+
+async function generator() {
+  leanQr = leanQr || import(LEAN_QR);
+  return leanQr;
+}
+
+/** jsQR ships as a UMD script: imported for its side effect, it sets self.jsQR. */
+async function decoder() {
+  jsQr = jsQr || import(JSQR).then(() => globalThis.jsQR);
+  return jsQr;
+}
+
+export async function drawQr(canvas, text) {
+  if (typeof text !== "string" || !text || text.length > QR_TEXT_MAX) throw new Error("no text for one QR code");
+  const { generate, correction } = await generator();
+  const code = generate(text, { minCorrectionLevel: correction.L });
+  canvas.width = code.size + 8;
+  canvas.height = code.size + 8;
+  code.toCanvas(canvas, { pad: 4, on: [0, 0, 0, 255], off: [255, 255, 255, 255] });   // opaque: a reader needs the quiet zone white
+  return code.size;
+}
+
+function pixels(source) {
+  const canvas = document.createElement("canvas");
+  canvas.width = source.videoWidth || source.width;
+  canvas.height = source.videoHeight || source.height;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.imageSmoothingEnabled = false;
+  context.drawImage(source, 0, 0);
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+/** The text of the QR code in `source` (a canvas, image or video frame), or null. */
+export async function readQr(source, { scale = 1 } = {}) {
+  let image = pixels(source);
+  if (scale > 1) image = enlarge(image, scale);
+  const jsQR = await decoder();
+  const found = jsQR(image.data, image.width, image.height, { inversionAttempts: "dontInvert" });
+  return found ? found.data : null;
+}
+
+/** A canvas drawn one pixel per module, enlarged without smoothing (the decoder wants more than
+ *  one pixel per module). */
+function enlarge(image, scale) {
+  const out = new ImageData(image.width * scale, image.height * scale);
+  for (let y = 0; y < out.height; y += 1) {
+    for (let x = 0; x < out.width; x += 1) {
+      const from = ((y / scale | 0) * image.width + (x / scale | 0)) * 4;
+      out.data.set(image.data.subarray(from, from + 4), (y * out.width + x) * 4);
+    }
+  }
+  return out;
+}
+
+/** Reads the camera until stop() is called: BarcodeDetector where the browser has it, else jsQR
+ *  on each frame. Each distinct text is reported once. */
+export async function scanCamera(video, onText) {
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  video.srcObject = stream;
+  await video.play();
+  const detector = "BarcodeDetector" in globalThis
+    ? new globalThis.BarcodeDetector({ formats: ["qr_code"] }) : null;
+  let running = true;
+  let last = null;
+  const tick = async () => {
+    if (!running) return;
+    try {
+      let text = null;
+      if (detector) {
+        const [found] = await detector.detect(video);
+        text = found ? found.rawValue : null;
+      } else if (video.videoWidth) {
+        text = await readQr(video);
+      }
+      if (text && text !== last) {
+        last = text;
+        onText(text);
+      }
+    } catch {
+      // a frame that cannot be read: try the next one
+    }
+    if (running) setTimeout(tick, 150);
+  };
+  tick();
+  return () => {
+    running = false;
+    for (const track of stream.getTracks()) track.stop();
+    video.srcObject = null;
+  };
+}
