@@ -4,6 +4,7 @@
     python3 build.py [build]          dist/: the complete static site (tools/site.py)
     python3 build.py serve [PORT]     build, then serve dist/ on http://127.0.0.1:PORT/ (8000)
     python3 build.py test [ARGS...]   install what the tests need, build, run pytest tests/ ARGS
+    python3 build.py test --fast      the same, running only the fast tier (tools/testrun.py)
     python3 build.py icons            re-render web/icons/*.png from tools/app-icon.svg (Chromium)
     python3 build.py limits           rewrite web/limits.js from py/kaffeehaus/limits.py
 

@@ -1,7 +1,55 @@
-"""Make the engine importable from a source checkout (py/), installed or not."""
+"""Make the engine importable from a source checkout (py/), installed or not; register the
+markers that select the test tiers and classify every collected test by them.
+
+Tiers (README.md, "Tests"): `python3 build.py test --fast` runs `-m "not slow and not browser
+and not pyodide or smoke"`; the full `python3 build.py test` runs everything.
+- `browser`: the test drives Chromium (it uses a Playwright fixture); set here, automatically.
+- `pyodide`: the test boots Pyodide under Node (tests/pyodide/); set here, automatically.
+- `slow`: exhaustive enumerations, hypothesis-heavy properties, builds; marked where written.
+- `smoke`: the one browser test of the fast tier (a game played to its end in the built site).
+
+This file is also the root conftest of the engine suite run inside Pyodide (tests/pyodide/), so
+it imports nothing beyond pytest and the standard library.
+"""
 
 import pathlib
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+
+TESTS = pathlib.Path(__file__).resolve().parent
+# Fixtures that start or use Chromium (tests/web/conftest.py): a test whose fixture closure
+# holds one of them is a browser test, however it reaches it.
+BROWSER_FIXTURES = frozenset({"playwright_instance", "browser", "context", "page",
+                              "persistent_page"})
+
+MARKERS = {
+    "slow": "exhaustive or hypothesis-heavy: left out of the fast tier (build.py test --fast)",
+    "browser": "drives Chromium through Playwright (set automatically from the fixtures)",
+    "pyodide": "runs Pyodide under Node (set automatically for tests/pyodide/)",
+    "smoke": "the browser test the fast tier keeps: one game played to its end",
+}
+
+
+def pytest_configure(config):
+    for name, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
+
+
+def _under(item, folder: str) -> bool:
+    try:
+        pathlib.Path(str(item.path)).resolve().relative_to(TESTS / folder)
+    except ValueError:
+        return False
+    return True
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _under(item, "pyodide"):
+            item.add_marker(pytest.mark.pyodide)
+        if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)

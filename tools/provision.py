@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,28 @@ def npm_ci() -> None:
     run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
 
 
+def node_modules_current() -> bool:
+    """node_modules/ holds exactly the packages and versions package-lock.json pins (npm writes
+    what it installed to node_modules/.package-lock.json): `npm ci` would change nothing."""
+    installed = NODE_MODULES / ".package-lock.json"
+    if not installed.exists():
+        return False
+
+    def versions(path: Path) -> dict:
+        packages = json.loads(path.read_text()).get("packages", {})
+        return {name: info.get("version") for name, info in packages.items() if name}
+
+    return versions(ROOT / "package-lock.json") == versions(installed)
+
+
+def ensure_npm_packages() -> None:
+    """`npm ci` unless node_modules/ is already what package-lock.json pins."""
+    if node_modules_current():
+        log("node_modules/ matches package-lock.json: npm ci skipped")
+        return
+    npm_ci()
+
+
 def ensure_node_package(name: str, version: str) -> Path:
     """node_modules/<name>, running `npm ci` if it is missing or not the pinned version."""
     pkg = NODE_MODULES / name / "package.json"
@@ -61,6 +84,32 @@ def pip_install(args: list[str]) -> None:
             and sys.prefix == sys.base_prefix:
         cmd.append("--break-system-packages")  # a throwaway CI machine's system Python
     run(cmd)
+
+
+def requirements_met(requirements: Path) -> bool:
+    """Every `name==version` pin of a requirements file is installed at that version."""
+    from importlib import metadata
+
+    for line in requirements.read_text().splitlines():
+        pin = re.match(r"^\s*([A-Za-z0-9_.-]+)==([^\s#;]+)", line)
+        if not pin:
+            if line.split("#", 1)[0].strip():
+                return False  # not a plain pin: let pip decide
+            continue
+        try:
+            if metadata.version(pin.group(1)) != pin.group(2):
+                return False
+        except metadata.PackageNotFoundError:
+            return False
+    return True
+
+
+def ensure_requirements(requirements: Path) -> None:
+    """pip install -r `requirements` unless every pin is already installed."""
+    if requirements_met(requirements):
+        log(f"{requirements.name}: every pin installed, pip skipped")
+        return
+    pip_install(["-r", str(requirements)])
 
 
 def ensure_chromium() -> None:

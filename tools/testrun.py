@@ -1,20 +1,35 @@
 """`python3 build.py test`: the project's one test command, for a clean clone on a fresh Debian
-machine (CI runs it through .ci/run): install the test tools, build dist/, run pytest on tests/."""
+machine (CI runs it through .ci/run): install the test tools, build dist/, run pytest on tests/.
+
+`python3 build.py test --fast` provisions and builds the same way, then runs the fast tier only
+(FAST_TIER below; the markers are registered and applied in tests/conftest.py). Provisioning
+skips what is already in place: pip when every pin of requirements-dev.txt is installed, npm ci
+when node_modules/ is what package-lock.json pins, apt when Chromium is there.
+"""
 from __future__ import annotations
 
 import subprocess
 import sys
 
 from . import provision
-from .common import ROOT
+from .common import ROOT, log
 from .site import build
 
+# Engine, AI, the page's unit tests and one browser game: no exhaustive runs, no Pyodide item.
+FAST_TIER = "not slow and not browser and not pyodide or smoke"
 
-def test(pytest_args: list[str]) -> int:
-    """pip -r requirements-dev.txt, npm ci, Debian's chromium if missing, build, pytest tests/."""
-    provision.pip_install(["-r", str(ROOT / "requirements-dev.txt")])
-    provision.npm_ci()
+
+def test(args: list[str]) -> int:
+    """Provision, build, then pytest tests/ (only the fast tier with --fast); other arguments
+    go to pytest."""
+    fast = "--fast" in args
+    pytest_args = [a for a in args if a != "--fast"]
+    provision.ensure_requirements(ROOT / "requirements-dev.txt")
+    provision.ensure_npm_packages()
     provision.ensure_chromium()
     build()
-    return subprocess.run([sys.executable, "-m", "pytest", "tests/", *pytest_args],
+    tier = ["-m", FAST_TIER] if fast else []
+    if fast:
+        log(f"fast tier: pytest -m '{FAST_TIER}'")
+    return subprocess.run([sys.executable, "-m", "pytest", "tests/", *tier, *pytest_args],
                           cwd=ROOT).returncode

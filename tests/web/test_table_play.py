@@ -143,7 +143,8 @@ def check_deal_over(page):
         check_dom_matches_engine(page, state)
 
 
-@pytest.mark.parametrize("profile", ["bummerl", "schneider"])
+# The Bummerl deal is the fast tier's browser smoke test (tests/conftest.py).
+@pytest.mark.parametrize("profile", [pytest.param("bummerl", marks=pytest.mark.smoke), "schneider"])
 def test_a_whole_deal_is_played_by_clicking(table, profile):
     page = table
     page_engine(page)
