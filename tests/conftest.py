@@ -7,6 +7,7 @@ and not pyodide or smoke"`; the full `python3 build.py test` runs everything.
 - `pyodide`: the test boots Pyodide under Node (tests/pyodide/); set here, automatically.
 - `slow`: exhaustive enumerations, hypothesis-heavy properties, builds; marked where written.
 - `smoke`: the one browser test of the fast tier (a game played to its end in the built site).
+- `cold_boot`: the test's browser contexts boot the engine cold (no memory snapshot seeded).
 
 This file is also the root conftest of the engine suite run inside Pyodide (tests/pyodide/), so
 it imports nothing beyond pytest and the standard library.
@@ -31,6 +32,7 @@ MARKERS = {
     "browser": "drives Chromium through Playwright (set automatically from the fixtures)",
     "pyodide": "runs Pyodide under Node (set automatically for tests/pyodide/)",
     "smoke": "the browser test the fast tier keeps: one game played to its end",
+    "cold_boot": "browser contexts start without the engine snapshot (tests/web/engine_snapshot.py)",
 }
 
 

@@ -17,6 +17,9 @@ from .site import build
 
 # Engine, AI, the page's unit tests and one browser game: no exhaustive runs, no Pyodide item.
 FAST_TIER = "not slow and not browser and not pyodide or smoke"
+# pytest-xdist workers: the engine tests use one core each, the browser tests mostly wait on
+# Chromium; two keep a 2-core machine busy. `-n 0` on the command line runs in one process.
+WORKERS = ["-n", "2"]
 
 
 def test(args: list[str]) -> int:
@@ -31,5 +34,6 @@ def test(args: list[str]) -> int:
     tier = ["-m", FAST_TIER] if fast else []
     if fast:
         log(f"fast tier: pytest -m '{FAST_TIER}'")
-    return subprocess.run([sys.executable, "-m", "pytest", "tests/", *tier, *pytest_args],
-                          cwd=ROOT).returncode
+    workers = [] if any(a == "-n" or a.startswith("-n") for a in pytest_args) else WORKERS
+    return subprocess.run([sys.executable, "-m", "pytest", "tests/", *workers, *tier,
+                           *pytest_args], cwd=ROOT).returncode

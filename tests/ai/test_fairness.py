@@ -74,6 +74,7 @@ def sample_observation_states(profile, options, n, seed):
     return states
 
 
+@pytest.mark.slow  # every consistent state of sampled positions
 @pytest.mark.parametrize("profile,options", OPTION_SETS)
 def test_same_action_in_every_consistent_state(profile, options):
     rng = random.Random(11)

@@ -154,6 +154,7 @@ def test_budget_caps_thinking_time():
             assert time.process_time() - t0 < 1.5
 
 
+@pytest.mark.slow  # the expert plays whole matches
 @pytest.mark.parametrize("profile,options", [("bummerl", {"target": 3}), ("schnapsen", {}),
                                              ("schneider", {"target": 2}),
                                              ("schneider-neighbour", {})])

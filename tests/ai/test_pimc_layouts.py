@@ -4,6 +4,8 @@ what sampling estimates, with no layout solved twice."""
 
 import random
 
+import pytest
+
 from kaffeehaus import api
 from kaffeehaus.ai import levels, pimc
 from kaffeehaus.ai.determinize import INFER, Info
@@ -43,6 +45,7 @@ def few_layouts(profile, count, limit=40):
             if Info(obs).layouts(limit) is not None]
 
 
+@pytest.mark.slow  # every layout of many positions
 def test_layouts_are_exactly_the_layouts_sampling_draws():
     checked = 0
     for profile in PROFILES:
@@ -112,6 +115,7 @@ def test_after_the_last_draw_one_layout_is_solved_once(monkeypatch):
     assert seen >= 10
 
 
+@pytest.mark.slow  # searches many positions for ones with many layouts
 def test_sampling_is_kept_where_layouts_are_many():
     """Early in a deal the layouts are far too many: the expert samples (40 or 20 layouts)."""
     for obs in observations("bummerl", 12, 5):

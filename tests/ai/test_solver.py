@@ -57,6 +57,7 @@ def endgames(profile, options, n, max_stock):
     return out
 
 
+@pytest.mark.slow  # exhaustive minimax of endgames
 @pytest.mark.parametrize("profile,options", [OPTION_SETS[0], OPTION_SETS[1], OPTION_SETS[3],
                                              OPTION_SETS[5], OPTION_SETS[8], OPTION_SETS[10]])
 def test_alpha_beta_equals_minimax(profile, options):

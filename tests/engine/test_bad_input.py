@@ -102,6 +102,7 @@ def test_tampered_states_get_a_clear_error_from_every_function(profile):
     assert api.legal_actions(state)
 
 
+@pytest.mark.slow  # hypothesis: 200 edited saves
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 10**6), st.data())
 def test_truncated_or_edited_json_is_refused_or_loads_a_valid_state(seed, data):

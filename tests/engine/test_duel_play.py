@@ -69,6 +69,7 @@ def test_first_dealer_comes_from_both_coins():
     assert dealers == {0, 1}
 
 
+@pytest.mark.slow  # a deal with the real-size group: seconds of modular arithmetic
 def test_real_group_one_deal():
     """RFC 3526's 2048-bit group, as the page uses it: one whole deal."""
     duel = Duel("schnapsen", seed=7, group="modp2048", is_match=False).run()

@@ -5,6 +5,7 @@ the true deck, that the legal actions and the whole observation of that seat dep
 its hand and the public facts (RULES.md Part 4), for every profile and random positions."""
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from duel_driver import OPTIONS, PROFILES
@@ -38,6 +39,7 @@ def view_observation(state, seat, fill):
     return observe(game, seat)
 
 
+@pytest.mark.slow  # hypothesis: 150 positions
 @settings(max_examples=150, deadline=None)
 @given(profile=st.sampled_from(PROFILES + ["bummerl+", "schneider+"]),
        seed=st.integers(0, 10**6), steps=st.integers(0, 40), fill_seed=st.integers(0, 10**6))

@@ -160,6 +160,7 @@ def call_and_check(name, args, kwargs, extra):
         assert str(exc), name
 
 
+@pytest.mark.slow  # hypothesis: 60 fuzzed calls of every public function
 @pytest.mark.parametrize("name", FUNCTIONS)
 @settings(max_examples=60, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

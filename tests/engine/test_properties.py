@@ -23,6 +23,9 @@ from playouts import CASES, case_id, choose, play_some
 
 PLAYOUTS = int(os.environ.get("KAFFEEHAUS_PLAYOUTS", "1000"))
 
+# Thousands of playouts and hypothesis searches: the full run only (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 
 def all_cards(deal):
     cards = list(deal.hands[0]) + list(deal.hands[1]) + list(deal.stock)

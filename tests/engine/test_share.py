@@ -69,6 +69,7 @@ def test_broken_and_hostile_links_are_refused_with_a_clear_message(token, messag
     assert "index out of range" not in str(info.value) and len(str(info.value)) <= 200
 
 
+@pytest.mark.slow  # hypothesis: 300 texts
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=120))
 def test_any_text_either_opens_a_valid_deal_or_raises_valueerror(text):

@@ -83,9 +83,11 @@ def test_engine_suite_in_pyodide(tmp_path):
     # What passed in wasm must cite every rule id the engine tests cite, in every module.
     passed = passed_nodeids(log)
     assert passed <= set(chosen), sorted(passed - set(chosen))[:5]
-    want_rules, want_modules = rule_subset.covered(records, [r["nodeid"] for r in records])
+    want_rules, _ = rule_subset.covered(records, [r["nodeid"] for r in records])
+    _, want_modules = rule_subset.covered(records, [r["nodeid"] for r in records
+                                                    if whole or not r["slow"]])
     got_rules, got_modules = rule_subset.covered(records, passed)
     assert want_rules and got_rules == want_rules, sorted(want_rules - got_rules)
-    assert got_modules == want_modules, sorted(want_modules - got_modules)
+    assert want_modules <= got_modules, sorted(want_modules - got_modules)
     print(f"{len(passed)} engine tests passed inside Pyodide, citing {len(got_rules)} rule ids "
           f"in {len(got_modules)} modules")

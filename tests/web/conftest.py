@@ -33,6 +33,8 @@ build = _load_build()
 from tools.browser import launch_options  # noqa: E402
 from tools.common import CHROMIUM as CHROMIUM_PATH  # noqa: E402
 
+from engine_snapshot import SnapshotSeeder  # noqa: E402
+
 CHROMIUM = str(CHROMIUM_PATH)
 
 
@@ -48,9 +50,17 @@ def dist(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def base_url(dist) -> str:
-    """http://127.0.0.1:<free port>/ serving dist/, plus tests/web/harness/ under /__test__/."""
-    server, url = build.serve_in_thread(dist, 0, mounts={"/__test__/": HARNESS})
+def test_data(tmp_path_factory) -> Path:
+    """Files the tests write for the browser to fetch, served under /__test-data__/."""
+    return tmp_path_factory.mktemp("test-data")
+
+
+@pytest.fixture(scope="session")
+def base_url(dist, test_data) -> str:
+    """http://127.0.0.1:<free port>/ serving dist/, plus tests/web/harness/ under /__test__/
+    and the session's test_data directory under /__test-data__/."""
+    server, url = build.serve_in_thread(dist, 0, mounts={"/__test__/": HARNESS,
+                                                         "/__test-data__/": test_data})
     yield url
     server.shutdown()
     server.server_close()
@@ -71,10 +81,26 @@ def playwright_instance():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_instance):
+def browser(playwright_instance, base_url, dist, test_data):
+    """One Chromium for the whole session. Every context it makes starts with the engine's
+    memory snapshot in place (engine_snapshot.py): a warm boot, unless the test is marked
+    `cold_boot`."""
     browser = playwright_instance.chromium.launch(**launch_args())
+    SnapshotSeeder(browser, base_url, dist, test_data, base_url + "__test-data__/",
+                   should_seed=lambda: not _COLD_BOOT["now"])
     yield browser
     browser.close()
+
+
+_COLD_BOOT = {"now": False}
+
+
+@pytest.fixture(autouse=True)
+def _cold_boot_marker(request):
+    """While a `cold_boot` test runs, new contexts start without the engine snapshot."""
+    _COLD_BOOT["now"] = request.node.get_closest_marker("cold_boot") is not None
+    yield
+    _COLD_BOOT["now"] = False
 
 
 class PageWatch:

@@ -17,6 +17,7 @@ import pytest
 import kaffeehaus_build as build  # build.py, loaded by conftest.py
 
 
+@pytest.mark.slow  # two wheel builds and a pip install
 def test_engine_wheel_is_reproducible_and_pip_installable(tmp_path):
     name, first = build.build_engine_wheel()
     _, second = build.build_engine_wheel()
@@ -129,6 +130,7 @@ def _rgba_pixels(png: bytes) -> bytes:
     return bytes(out)
 
 
+@pytest.mark.slow  # renders every icon with Chromium
 def test_icons_command_renders_the_committed_icons(tmp_path):
     """`python3 build.py icons` (Chromium) draws what is committed: same sizes, same source
     stamp, the same pixels up to a Chromium version's antialiasing."""

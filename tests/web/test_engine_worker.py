@@ -12,6 +12,9 @@ HARNESS = __import__("pathlib").Path(__file__).resolve().parent / "harness"
 
 BOOT_TIMEOUT_MS = 60_000
 
+# The worker's own boot is under test here: fresh contexts boot cold (no seeded snapshot).
+pytestmark = pytest.mark.cold_boot
+
 
 def start(page, base_url, **options):
     page.goto(base_url + "__test__/engine.html")
