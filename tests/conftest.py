@@ -1,8 +1,8 @@
 """Make the engine importable from a source checkout (py/), installed or not; register the
 markers that select the test tiers and classify every collected test by them.
 
-Tiers (README.md, "Tests"): `python3 build.py test --fast` runs `-m "not slow and not browser
-and not pyodide or smoke"`; the full `python3 build.py test` runs everything.
+Tiers (README.md, "Two commands"): `python3 build.py test --fast` runs
+`-m "not slow and not browser and not pyodide or smoke"`; `python3 build.py test` runs all.
 - `browser`: the test drives Chromium (it uses a Playwright fixture); set here, automatically.
 - `pyodide`: the test boots Pyodide under Node (tests/pyodide/); set here, automatically.
 - `slow`: exhaustive enumerations, hypothesis-heavy properties, builds; marked where written.
@@ -32,7 +32,7 @@ MARKERS = {
     "browser": "drives Chromium through Playwright (set automatically from the fixtures)",
     "pyodide": "runs Pyodide under Node (set automatically for tests/pyodide/)",
     "smoke": "the browser test the fast tier keeps: one game played to its end",
-    "cold_boot": "browser contexts start without the engine snapshot (tests/web/engine_snapshot.py)",
+    "cold_boot": "new browser contexts get no engine snapshot (tests/web/engine_snapshot.py)",
 }
 
 

@@ -34,6 +34,7 @@ def test(args: list[str]) -> int:
     tier = ["-m", FAST_TIER] if fast else []
     if fast:
         log(f"fast tier: pytest -m '{FAST_TIER}'")
-    workers = [] if any(a == "-n" or a.startswith("-n") for a in pytest_args) else WORKERS
+    chosen = any(a.startswith(("-n", "--numprocesses")) for a in pytest_args)
+    workers = [] if chosen else WORKERS
     return subprocess.run([sys.executable, "-m", "pytest", "tests/", *workers, *tier,
                            *pytest_args], cwd=ROOT).returncode

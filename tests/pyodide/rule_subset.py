@@ -4,8 +4,8 @@ Re-running the whole engine suite in wasm proves little more than running it on 
 the Pyodide run must show is that the shipped runtime applies every rule the same. So the run
 takes, from the tests it may run (tests/engine and tests/ai, minus `no_pyodide`), a small set
 that together cite every rule id (docs/RULES.md, e.g. SS-3, SN-11) that any of them cites, and
-at least one test of every test module (of those with a test not `slow`). A test cites a rule id in its name, its parameters,
-its docstring or its body (`SS-3` or `SS_3`).
+at least one test of every test module (of those with a test not `slow`). A test cites a rule
+id in its name, its parameters, its docstring or its body (`SS-3` or `SS_3`).
 
 Chosen greedily: the test citing the most ids not yet covered, a `slow` one only for what no
 other covers, of equals the shorter node id (the plainer case of a parametrized test). Run as

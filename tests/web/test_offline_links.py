@@ -129,6 +129,7 @@ def test_manifest_icons_and_service_worker_in_dist(dist):
     assert build.headers_for("/sw.js")["Cache-Control"] == "no-cache"
 
 
+@pytest.mark.slow  # three icon renders in Chromium
 def test_icons_are_drawn_the_same_every_time():
     one = build.draw_icon(48)
     assert one == build.draw_icon(48) and _png_size(one) == (48, 48)

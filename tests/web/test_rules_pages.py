@@ -176,6 +176,7 @@ def test_no_rule_ids_and_no_markup_in_player_text(lang):
         assert "rule book" not in text.lower() and "[" not in text, text
 
 
+@pytest.mark.slow  # every description in every language, rendered under Node
 def test_rendered_pages_have_no_rule_ids_and_state_the_engines_numbers():
     """Every description in every language, rendered by web/rulebook.js."""
     jobs = [(d, lang) for d in DESCRIPTIONS for lang in LANGS]
