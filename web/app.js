@@ -17,6 +17,9 @@ import { installPractice } from "./practice.js";
 import { installStats } from "./stats.js";
 import { installSound } from "./sound.js";
 import { checkSavedGames, installSaves, showProblem, resumeAsked } from "./saves.js";
+import { installBackups } from "./backups.js";
+import { installSpace, bindBackupsExport } from "./space.js";
+import { drawSavedGames } from "./saved-games.js";
 import { installLinks, openLinkFromLocation, openShare } from "./links.js";
 import { installDaily } from "./daily.js";
 import { startOffline } from "./offline.js";
@@ -31,6 +34,7 @@ const $ = (selector) => document.querySelector(selector);
 const area = (name) => { try { return window[name]; } catch { return null; } };   // disabled storage throws
 
 const storage = createStorage({ local: area("localStorage"), session: area("sessionStorage") });
+const backups = installBackups(storage);   // before anything is read: what is set aside is kept whole
 const settings = storage.read("settings");
 const ui = new Emitter();   // the page's own moments: "setup" {shown}
 // The engine's profiles() answer as the build computed it: the set-up screen is complete at
@@ -68,6 +72,8 @@ async function boot() {
   delete html.dataset.words;   // the page has its words: show it (index.html hid it until now)
   for (const problem of storage.problems) showProblem(problem);   // values set aside while booting
   storage.onProblem = showProblem;
+  installSpace({ storage, backups, freeable: () => forgetStoppedDuels(duel) });   // a write the browser refuses
+  bindBackupsExport(backups);
 
   // a first visit (no set-up stored yet) is told which defaults it got and where to change them
   $("[data-setup-first]").hidden = storage.text("setup") !== null;
@@ -96,6 +102,7 @@ async function boot() {
     const button = $("[data-ui='resume']");
     button.hidden = !table.state && !table.games.list().length;
     button.textContent = t(table.state ? "setup.back" : "setup.resume");
+    drawSavedGames($("[data-saved-games]"), { controller, table });
   };
   const resume = () => (table.state ? view.backToTable() : table.resume());
   const newGame = () => {
@@ -200,6 +207,13 @@ async function boot() {
     return;
   }
   await openLinkFromLocation(links).catch(fail);
+}
+
+/** Room for the saves: the duels stopped for good (cheating detected) go; the number gone. */
+function forgetStoppedDuels(duel) {
+  const stopped = duel.duels.list().filter((record) => record.verdict);
+  for (const record of stopped) duel.forget(record.id);
+  return stopped.length;
 }
 
 function openDialog(name) {

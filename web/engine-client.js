@@ -39,7 +39,8 @@
 //   COMMANDS — frozen array of the callable command names (= the functions in
 //              kaffeehaus.api.__all__; tests/web/test_build.py keeps them in step).
 //   EngineError — class extending Error with .type (string), .code (string|null), .params
-//                 (object) and .pyTraceback (string|undefined).
+//                 (object), .pyTraceback (string|undefined) and .invalid (true only when the
+//                 engine refused its input with a ValueError: any other failure is not the input's).
 
 import { expandAnswer, isState } from "./protocol.js";
 
@@ -51,10 +52,11 @@ export const COMMANDS = Object.freeze([
 ]);
 
 export class EngineError extends Error {
-  constructor(type, message, pyTraceback, code = null, params = {}) {
+  constructor(type, message, pyTraceback, code = null, params = {}, invalid = false) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    this.invalid = invalid;   // the engine refused its input with a ValueError (a bad save, …)
     this.pyTraceback = pyTraceback;
     this.code = typeof code === "string" ? code : null;
     this.params = params && typeof params === "object" ? params : {};
@@ -178,7 +180,7 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
       pending.delete(data.id);
       if (data.error) {
         reject(new EngineError(data.error.type, data.error.message, data.error.traceback,
-          data.error.code, data.error.params));
+          data.error.code, data.error.params, data.error.invalid === true));
       } else {
         const result = expandAnswer(data, { base, streamed });
         const state = isState(result) ? result : result && isState(result.state) ? result.state : null;

@@ -51,7 +51,9 @@ def _kh_call(cmd, args_json, post_step=None):
         return _json.dumps({"result": result}, separators=(",", ":"))
     except Exception as e:
         # code and params: the keyword the page translates (kaffeehaus.messages, docs/API.md)
+        # invalid: the engine refused the input (a ValueError), not a failure of its own
         return _json.dumps({"error": {"type": type(e).__name__, "message": str(e),
+                                      "invalid": isinstance(e, ValueError),
                                       "code": getattr(e, "code", None),
                                       "params": getattr(e, "params", None) or {},
                                       "traceback": _tb.format_exc(limit=-3)}})

@@ -138,7 +138,35 @@ export function createGames(storage, { now = () => Date.now() } = {}) {
     if (readOnly) return false;
     const ids = Object.keys(file.games).sort((a, b) => file.games[b].updated - file.games[a].updated);
     for (const id of ids.slice(MAX_GAMES)) delete file.games[id];
-    return storage.write("games", { format: GAMES_FORMAT, games: file.games, finished: file.finished.slice(-MAX_FINISHED) });
+    const value = { format: GAMES_FORMAT, games: file.games, finished: file.finished.slice(-MAX_FINISHED) };
+    if (storage.write("games", value)) return true;
+    dropStaleRanked(value);
+    return false;
+  }
+
+  /**
+   * The write is held (storage full): this tab keeps the game, but the stored file still has an
+   * older position of it. A ranked game must not be continued from there (a lost deal would be
+   * played again), so its stored record goes (a smaller file fits) until the held write lands.
+   */
+  function dropStaleRanked(value) {
+    let stored;
+    try {
+      stored = JSON.parse(storage.stored("games") || "null");
+    } catch {
+      return;
+    }
+    if (!isObject(stored) || !isObject(stored.games)) return;
+    let dropped = false;
+    for (const [id, record] of Object.entries(stored.games)) {
+      const now = value.games[id];
+      const stale = !now ? value.finished.includes(id) : now.rev !== (isObject(record) ? record.rev : null);
+      if (stale && isObject(record) && record.mode !== "practice") {
+        delete stored.games[id];
+        dropped = true;
+      }
+    }
+    if (dropped) storage.writeNow("games", JSON.stringify(stored));
   }
 
   return {
@@ -156,12 +184,12 @@ export function createGames(storage, { now = () => Date.now() } = {}) {
       file.games[record.id] = { ...record, updated: now() };
       return writeFile(file);
     },
-    /** The game is over: its record goes, its id is remembered as finished. */
+    /** The game is over: its record goes, its id is remembered as finished (false: held). */
     finish(id) {
       const file = readFile();
       delete file.games[id];
       if (!file.finished.includes(id)) file.finished.push(id);
-      writeFile(file);
+      return writeFile(file);
     },
     isFinished(id) {
       return readFile().finished.includes(id);
@@ -172,7 +200,11 @@ export function createGames(storage, { now = () => Date.now() } = {}) {
       delete file.games[id];
       writeFile(file);
     },
-    /** Set a record aside as damaged (the engine refused its state): kaffeehaus.game.damaged. */
+    /** This tab's writes of the saved games are held (storage full): they are not stored yet. */
+    get held() {
+      return storage.held.has("games");
+    },
+    /** Set a record aside as damaged (the engine refused its state): backed up whole. */
     setAside(id, reason) {
       const file = readFile();
       const record = file.games[id];

@@ -2,9 +2,11 @@
 //
 //   checkSavedGames(table)   once the engine is ready: each saved game (web/games.js) is
 //       replayed by the engine's from_json, which checks the whole log (an edited deck, an edited
-//       or illegal move, an unknown profile fail there with a ValueError). A refused one is set
-//       aside (kaffeehaus.game.damaged) with a notice (data-notice="save-damaged"). An engine
-//       that is down keeps every save: only the engine's verdict on the save itself removes one.
+//       or illegal move, an unknown profile fail there with a ValueError). Only a save the engine
+//       refuses that way (its error's `invalid`) is set aside (backed up whole, web/backups.js)
+//       with a notice (data-notice="save-damaged"). Any other failure (a KeyError, MemoryError,
+//       a worker that dies) is not the save's fault: every save is kept and the notice
+//       data-notice="save-unchecked" says the check could not be made.
 //   showProblem(problem)          the notice for a stored value web/storage.js set aside
 //   installSaves({table, storage})   the "engine stopped" notice (the controller's "error"
 //       while the game is saved) and its reload, which continues the game after it.
@@ -15,25 +17,29 @@ import { t } from "./table/i18n.js";
 import { notify, words } from "./notices.js";
 import { engineText } from "./table/words.js";
 
-// engine-client.js error types of the engine itself (any Python exception means a bad save)
-const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownCommand", "BadArguments", "Unresponsive", "WorkerError"];
-
 function saveDamaged(reason) {
   // reason: the engine's own sentence, or a function giving ours in the current language
   notify("save-damaged", () => t("save.damaged", { reason: words(reason) }), { alert: true });
 }
 
+/** Check every saved game with the engine; resolves to the number of saves it could not check. */
 export async function checkSavedGames(table) {
-  for (const record of table.games.list()) {
+  const records = table.games.list();
+  for (const [i, record] of records.entries()) {
     try {
       await table.call("from_json", { text: JSON.stringify(record.state) });
     } catch (error) {
-      if (ENGINE_FAILURES.includes(error.type)) return;   // not the save's fault: keep them all
+      if (error.invalid !== true) {
+        // the engine failed, not the save: keep this one and every one after it
+        notify("save-unchecked", () => t("save.unchecked"), { alert: true });
+        return records.length - i;
+      }
       table.games.setAside(record.id, error.message);   // the engine's sentence, for developers
       // the player reads the engine's keyword in their language (its sentence only if unknown)
       saveDamaged(error.code ? () => engineText(error.code, error.params) || error.message : error.message);
     }
   }
+  return 0;
 }
 
 // The words of each stored key's notice (keys of web/i18n/*.json), by storage.js key name.
@@ -70,8 +76,11 @@ export function resumeAsked(storage) {
   return asked;
 }
 
-/** Offer a reload when the engine fails while the game is saved. */
+/** Offer a reload when the engine fails while the game is saved; a reload of this tab (or a
+ * phone dropping it from memory) puts the game it showed back on the table. */
 export function installSaves({ table, storage }) {
+  table.on("began", ({ id }) => { storage.write("resume", id); });
+  table.on("dealOver", ({ over }) => { if (over) storage.remove("resume"); });
   table.on("error", ({ saved }) => {
     if (!saved) return;
     notify("engine-stopped", () => t("recover.stopped"), {

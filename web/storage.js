@@ -4,10 +4,17 @@
 //
 //   const storage = createStorage({ local: localStorage, session: sessionStorage });
 //   storage.read(name)          → the validated value, or the key's fallback when nothing is
-//                                 stored. A value that fails its loader is SET ASIDE: copied to
-//                                 "<key>.damaged" (the last one, for a bug report), removed,
-//                                 and reported once through `problems` / onProblem.
-//   storage.write(name, value)  → true when stored (false: storage full or disabled)
+//                                 stored. A value that fails its loader is SET ASIDE: kept whole
+//                                 in the list of backups (web/backups.js) and in "<key>.damaged"
+//                                 (the last one), removed, and reported once (`problems`, onProblem).
+//   storage.write(name, value)  → true when stored. Every write of the page goes through here:
+//                                 a write the browser refuses (storage full, or disabled) is HELD:
+//                                 this tab reads the held value back (text/read), keeps it in
+//                                 sessionStorage (so a reload of the tab finds it), retries it with
+//                                 every later write and flush(), and onWrites(held) reports it
+//   storage.held                Map name → {text, full}: writes not stored yet
+//   storage.flush()             → true when nothing is held any more (retries each held write)
+//   storage.onWrites(held)      optional callback, called when the set of held writes changes
 //   storage.remove(name)
 //   storage.setAside(name, reason, text, {keep, quiet, newer})  a value that reads well but
 //                                 turned out unusable later (an unknown profile once the
@@ -162,17 +169,57 @@ export function defineKey(name, spec) {
   KEYS[name] = spec;
 }
 
-const MAX_BACKUP = 200_000;
+// sessionStorage: the writes this tab could not store yet ({name: text}); a reload finds them
+const HELD_KEY = "kaffeehaus.held";
 
-export function createStorage({ local = null, session = null, onProblem = null } = {}) {
+/** A write refused because the storage is full (not merely disabled). */
+export function isQuotaError(error) {
+  return Boolean(error) && (error.name === "QuotaExceededError" || error.code === 22 || error.code === 1014
+    || /quota/i.test(String(error.message)));
+}
+
+export function createStorage({ local = null, session = null, onProblem = null, onWrites = null } = {}) {
   const areas = { local, session };
   const reported = new Set();
+  const held = new Map();   // name → {text, full}
+
+  function keepHeld() {
+    const value = {};
+    for (const [name, { text }] of held) value[name] = text;
+    try {
+      if (held.size) session?.setItem(HELD_KEY, JSON.stringify(value));
+      else session?.removeItem(HELD_KEY);
+    } catch { /* the session area is full too: held in this page only */ }
+  }
+
+  function report() {
+    try {
+      storage.onWrites?.(new Map(held));
+    } catch { /* a notice failed to show: the writes are held all the same */ }
+  }
+
+  /** Store `text` under `name` now; false (and nothing changed) when the browser refuses. */
+  function store(name, text) {
+    const spec = KEYS[name];
+    const area = areas[spec.area || "local"];
+    if (!area) throw new Error("storage unavailable");
+    area.setItem(spec.key, text);
+  }
+
   const storage = {
     problems: [],
     onProblem,
+    onWrites,
+    held,
 
-    /** The text stored under a key (null: nothing, or storage unavailable). */
+    /** The text of a key as this tab knows it: a held write, else what is stored (null: nothing). */
     text(name) {
+      if (held.has(name)) return held.get(name).text;
+      return storage.stored(name);
+    },
+
+    /** The text actually stored under a key (null: nothing, or storage unavailable). */
+    stored(name) {
       const spec = KEYS[name];
       try {
         return areas[spec.area || "local"]?.getItem(spec.key) ?? null;
@@ -205,30 +252,75 @@ export function createStorage({ local = null, session = null, onProblem = null }
 
     write(name, value) {
       const spec = KEYS[name];
+      const text = spec.raw ? String(value) : JSON.stringify(value);
+      if (held.size && !held.has(name)) storage.flush();   // older held writes first
+      const wasHeld = held.has(name);
       try {
-        const area = areas[spec.area || "local"];
-        if (!area) return false;
-        area.setItem(spec.key, spec.raw ? String(value) : JSON.stringify(value));
+        store(name, text);
+      } catch (error) {
+        // full or disabled: the game goes on, this tab keeps the value and tries again
+        held.set(name, { text, full: isQuotaError(error) });
+        keepHeld();
+        if (!wasHeld) report();
+        return false;
+      }
+      if (wasHeld) {
+        held.delete(name);
+        keepHeld();
+        report();
+      }
+      return true;
+    },
+
+    /** Try every held write again; true when nothing is held any more. */
+    flush() {
+      if (!held.size) return true;
+      let changed = false;
+      for (const [name, { text }] of [...held]) {
+        try {
+          store(name, text);
+          held.delete(name);
+          changed = true;
+        } catch { /* still refused */ }
+      }
+      if (changed) {
+        keepHeld();
+        report();
+      }
+      return held.size === 0;
+    },
+
+    /** Write `text` straight to the storage, never held (a smaller copy, a backup). */
+    writeNow(name, text) {
+      try {
+        store(name, text);
         return true;
       } catch {
-        return false;  // full or disabled: the game goes on, unsaved
+        return false;
       }
     },
 
     remove(name) {
       const spec = KEYS[name];
+      if (held.delete(name)) {
+        keepHeld();
+        report();
+      }
       try {
         areas[spec.area || "local"]?.removeItem(spec.key);
       } catch { /* disabled */ }
     },
 
-    /** Copy the stored text to "<key>.damaged", remove it, and report the problem. */
+    /** Back the text up whole (list of backups, "<key>.damaged"), remove it, report the problem. */
     setAside(name, reason, text = storage.text(name), { newer = false, keep = false, quiet = false } = {}) {
       const spec = KEYS[name];
       const area = areas[spec.area || "local"];
-      try {
-        if (text !== null) area?.setItem(`${spec.key}.damaged`, text.slice(0, MAX_BACKUP));
-      } catch { /* full: the copy is a courtesy */ }
+      if (text !== null) {
+        storage.backup?.(spec.key, reason, text);
+        try {
+          area?.setItem(`${spec.key}.damaged`, text);   // whole, or not at all
+        } catch { /* full: the list of backups holds it, if it fits */ }
+      }
       if (!keep) storage.remove(name);
       const problem = { name, key: spec.key, reason: String(reason).slice(0, 200), newer };
       if (quiet) return problem;   // the caller tells the player itself
@@ -254,6 +346,16 @@ export function createStorage({ local = null, session = null, onProblem = null }
       return Object.keys(KEYS).find((name) => KEYS[name].key === key) || null;
     },
   };
+  // writes a reload of this tab left held (sessionStorage): read back, and tried again now
+  try {
+    const saved = JSON.parse(session?.getItem(HELD_KEY) || "null");
+    if (isObject(saved)) {
+      for (const [name, text] of Object.entries(saved)) {
+        if (KEYS[name] && typeof text === "string") held.set(name, { text, full: true });
+      }
+    }
+  } catch { /* nothing held */ }
+  storage.flush();
   return storage;
 }
 

@@ -169,3 +169,79 @@ test("countDeal: wins, losses, streaks", () => {
   assert.deepEqual([e.deals, e.dealsWon, e.dealsLost, e.pointsWon, e.pointsLost, e.streak, e.bestStreak], [2, 1, 1, 3, 2, 0, 1]);
   assert.equal(countDeal(data, { prev: null, obs: deal().obs, level: "easy" }), false, "a game shown again is not a deal played");
 });
+
+// --- writes the browser refuses are held, retried, never lose a ranked position ---------------
+
+/** A localStorage stand-in with a quota of `limit` characters (keys and values). */
+function quotaArea(limit) {
+  const area = memoryArea();
+  const size = () => { let n = 0; for (let i = 0; i < area.length; i += 1) { const k = area.key(i); n += k.length + area.getItem(k).length; } return n; };
+  const setItem = area.setItem;
+  area.setItem = (k, v) => {
+    const old = area.getItem(k);
+    const after = size() - (old === null ? 0 : k.length + old.length) + k.length + String(v).length;
+    if (after > limit) { const e = new Error("quota"); e.name = "QuotaExceededError"; throw e; }
+    setItem(k, v);
+  };
+  return area;
+}
+
+test("a write refused for lack of room is held: read back, kept for a reload, stored once there is room", () => {
+  const local = quotaArea(200);
+  const session = memoryArea();
+  const reports = [];
+  const storage = createStorage({ local, session, onWrites: (held) => reports.push([...held.keys()]) });
+  local.setItem("filler", "x".repeat(150));
+  const settings = { ...DEFAULT_SETTINGS, speed: "off" };
+  assert.equal(storage.write("settings", settings), false);
+  assert.deepEqual(reports, [["settings"]]);
+  assert.equal(storage.held.get("settings").full, true);
+  assert.deepEqual(storage.read("settings"), settings);            // this tab reads what it wrote
+  assert.equal(local.getItem("kaffeehaus.settings"), null);
+  // a reload of the tab finds the held write in sessionStorage
+  const again = createStorage({ local, session });
+  assert.deepEqual(again.read("settings"), settings);
+  assert.equal(storage.flush(), false);
+  local.removeItem("filler");                                       // the player made room
+  assert.equal(storage.flush(), true);
+  assert.deepEqual(reports.at(-1), []);
+  assert.equal(JSON.parse(local.getItem("kaffeehaus.settings")).speed, "off");
+  assert.equal(session.getItem("kaffeehaus.held"), null);
+});
+
+test("a held ranked game leaves no older position of itself in the storage; a practice game keeps its older one", () => {
+  const local = quotaArea(100_000);
+  const storage = createStorage({ local, session: memoryArea() });
+  const games = createGames(storage);
+  const record = (id, rev, mode, pad = "") => ({ id, rev, owner: "t", state: { ...STATE, pad }, level: "easy",
+    levelUsed: "easy", aiSeed: 1, mode, history: [] });
+  assert.equal(games.put(record("ranked1", 1, "ranked")), true);
+  assert.equal(games.put(record("practice1", 1, "practice")), true);
+  local.setItem("filler", "x".repeat(100_000 - JSON.stringify([...Array(local.length)].map((_, i) => local.getItem(local.key(i)))).length - 200));
+  assert.equal(games.put(record("ranked1", 2, "ranked", "y".repeat(2000))), false);
+  assert.equal(games.held, true);
+  assert.equal(games.get("ranked1").rev, 2);                        // this tab plays on from rev 2
+  const stored = JSON.parse(local.getItem("kaffeehaus.games")).games;
+  assert.equal("ranked1" in stored, false, "the older ranked position could be played again");
+  assert.equal(stored.practice1.rev, 1);
+  local.removeItem("filler");
+  assert.equal(storage.flush(), true);
+  assert.equal(JSON.parse(local.getItem("kaffeehaus.games")).games.ranked1.rev, 2);
+});
+
+test("what is set aside goes whole to a list of backups, oldest dropped first", async () => {
+  const { installBackups, MAX_BACKUPS } = await import("../../../web/backups.js");
+  const local = memoryArea();
+  const storage = createStorage({ local, session: memoryArea() });
+  let clock = 0;
+  const backups = installBackups(storage, { now: () => (clock += 1) });
+  const big = "z".repeat(300_000);
+  storage.setAside("setup", "big", big);
+  for (let i = 0; i < MAX_BACKUPS; i += 1) storage.setAside("settings", `bad ${i}`, `{"n": ${i}}`);
+  const list = backups.list();
+  assert.equal(list.length, MAX_BACKUPS);
+  assert.equal(list[0].reason, "bad 0");                             // the big, oldest one went first
+  assert.equal(local.getItem("kaffeehaus.setup.damaged"), big);      // never cut
+  storage.setAside("setup", "big again", big);
+  assert.equal(backups.list().at(-1).text.length, 300_000);
+});
