@@ -256,11 +256,11 @@ def test_two_tabs_finishing_the_same_deal_count_it_once(context, base_url):
     a.wait_for_selector(SETTLED, state="attached", timeout=30_000)
     play_to_end(a)
     assert status(a) == "match-over"
-    b.locator("[data-notice='other-tab']").wait_for(timeout=10_000)
-    # B is left at the start of the deal: it cannot play it again
+    # B is left at the start of the deal: it cannot play it again, and is told the game is over
+    b.wait_for_function("() => /finished in another tab/.test(document.querySelector(\"[data-notice='other-tab']\")?.textContent || '')",
+                        timeout=10_000)
     assert b.locator("[data-zone='hand'] button[data-card]:enabled").count() == 0
-    b.click("[data-ui='take-over']")             # nothing to take over: the game is over
-    b.wait_for_timeout(500)
+    assert b.locator("[data-ui='take-over']").count() == 0     # nothing to take over
     stats = json.loads(stored(a, "kaffeehaus.stats"))
     assert stats["entries"]["schnapsen|easy"]["deals"] == 1
     assert saved_count(a) == 0
