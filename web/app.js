@@ -20,6 +20,7 @@ import { checkSavedGames, installSaves, showProblem, resumeAsked } from "./saves
 import { installBackups } from "./backups.js";
 import { installSpace, bindBackupsExport } from "./space.js";
 import { drawSavedGames } from "./saved-games.js";
+import { installLeaving } from "./leaving.js";
 import { installLinks, openLinkFromLocation, openShare } from "./links.js";
 import { installDaily } from "./daily.js";
 import { startOffline } from "./offline.js";
@@ -63,7 +64,7 @@ async function boot() {
   // every opponent (the computer, a friend here, a friend on another device) behind one interface
   const table = new TableController({ call: (cmd, args, options) => engine.call(cmd, args, options), storage,
     autoClaim: () => settings.autoClaim, pointsSetting: () => settings.points, profiles: () => profiles,
-    confirmClaim: (obs) => view.confirmClaim(obs) });
+    confirmClaim: (obs, how) => view.confirmClaim(obs, how) });
   table.games.list();   // older saves migrated, damaged records set aside
   storage.checkAll();        // every other key read through its loader once
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));
@@ -72,7 +73,7 @@ async function boot() {
   delete html.dataset.words;   // the page has its words: show it (index.html hid it until now)
   for (const problem of storage.problems) showProblem(problem);   // values set aside while booting
   storage.onProblem = showProblem;
-  installSpace({ storage, backups, freeable: () => forgetStoppedDuels(duel) });   // a write the browser refuses
+  installSpace({ storage, backups, freeable: () => forgetStoppedDuels(table.remote) });   // a write the browser refuses
   bindBackupsExport(backups);
 
   // a first visit (no set-up stored yet) is told which defaults it got and where to change them
@@ -102,14 +103,16 @@ async function boot() {
     const button = $("[data-ui='resume']");
     button.hidden = !table.state && !table.games.list().length;
     button.textContent = t(table.state ? "setup.back" : "setup.resume");
-    drawSavedGames($("[data-saved-games]"), { controller, table });
+    drawSavedGames($("[data-saved-games]"), table);
   };
   const resume = () => (table.state ? view.backToTable() : table.resume());
-  const newGame = () => {
+  const showNewGame = () => {
     offerResume();
     view.showSetup();
     setup.root.querySelector("[aria-pressed='true']")?.focus();
   };
+  // a game not over yet: the player says first whether it stays saved (web/leaving.js)
+  const newGame = installLeaving({ table, showSetup: showNewGame });
   view.onNewGame = newGame;
 
   document.addEventListener("click", (event) => {

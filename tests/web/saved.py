@@ -73,3 +73,11 @@ def open_saved(page, base_url, state, settings, *, language=None, settle=True, i
     page.click("[data-ui='resume']")
     if settle:
         page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
+
+
+def new_game(page):
+    """The top bar's New game: when the game on the table is not over the page asks first
+    (web/leaving.js); this keeps it saved and goes to the set-up screen."""
+    page.click("header [data-ui='new-game']")
+    if page.locator("dialog[data-dialog='leave'][open]").count():
+        page.click("[data-ui='leave-new']")

@@ -76,7 +76,7 @@ def start(page, profile="bummerl", *, length="match", mode="ranked", level="easy
     return settle(page)
 
 
-from saved import saved_state  # noqa: E402  (the newest saved game, web/games.js)
+from saved import new_game, saved_state  # noqa: E402  (the newest saved game, web/games.js; New game)
 
 
 def hand(page):
@@ -199,7 +199,7 @@ def test_switching_language_redraws_everything_and_is_remembered(browser, base_u
         page.keyboard.press("Escape")
         check_no_raw_keys(page, "after the switch")
         # the set-up screen too (its level names are built by script)
-        page.click("header [data-ui='new-game']")
+        new_game(page)
         levels = page.eval_on_selector_all("[data-setup='level'] option", "els => els.map(e => e.textContent)")
         assert levels == [de[f"level.{v}"] for v in ("expert", "hard", "medium", "easy")]
         assert page.text_content("[data-setup='mode'] option[value='practice']") == de["setup.mode.practice"]
@@ -377,7 +377,7 @@ def test_statistics_count_a_ranked_deal_export_and_reset(table):
     status, _ = play_to_deal_end(page, random.Random(2), status)
     assert status == "match-over"
     assert stats(page) is None
-    page.click("header [data-ui='new-game']")
+    new_game(page)
     status = start(page, "bummerl", length="deal", mode="ranked", level="easy")
     status, _ = play_to_deal_end(page, random.Random(4), status)
     assert status == "match-over"

@@ -6,12 +6,18 @@ sees and what is saved.
    full is never replayable after a reload or from another tab;
 2. an engine that fails while checking the saved games (not the engine's ValueError) keeps them
    all and says so; saves the engine refuses go whole to the backups, exported from Settings;
+3. New game in a match asks first, names the game left, and keeps it saved unless abandoned;
 4. a reload at several moments of a deal and at its end puts the game back directly, exactly;
    reopening the site takes one tap;
+5. strict Schnapsen (memory rule): Claim 66 asks first, without revealing the points (SV-3);
+6. a tab that only looks at a game does not stop the tab playing it; a game finished in
+   another tab is said to be over.
 """
 from __future__ import annotations
 
 import json
+import random
+
 import pytest
 
 from kaffeehaus import api
@@ -231,6 +237,41 @@ def test_2_saves_the_engine_refuses_go_whole_to_the_backups_exported_from_settin
     assert page.watch.errors == []
 
 
+# ------------------------------------------------------------------ 3. New game in a match
+
+def test_3_new_game_in_a_match_asks_and_keeps_the_match(context, base_url):
+    page = new_page(context)
+    boot(page, base_url)
+    start(page, "bummerl", length="match")
+    play_one(page)
+    match = saved_record(page)
+    shown = hand(page)
+    page.click("header [data-ui='new-game']")
+    dialog = page.locator("dialog[data-dialog='leave']")
+    dialog.wait_for(timeout=5_000)
+    text = dialog.locator("[data-leave-text]").text_content()
+    assert "Bummerl" in text and "deal 1" in text
+    page.click("[data-ui='leave-keep']")           # keep playing: nothing changed
+    assert status(page) == "your-turn" and hand(page) == shown
+    page.click("header [data-ui='new-game']")
+    page.click("[data-ui='leave-new']")
+    start(page, "schnapsen", length="deal")
+    games = stored_games(page)["games"]
+    assert match["id"] in games and games[match["id"]]["state"] == match["state"], "the match was discarded"
+    # the set-up lists it: one tap puts it back at its position
+    page.click("header [data-ui='new-game']")
+    page.click("[data-ui='leave-new']")
+    page.click(f"[data-ui='continue-game'][data-game-id='{match['id']}']")
+    table_shown(page)
+    assert page.get_attribute("html", "data-playing") == "bummerl" and hand(page) == shown
+    # abandoning it is the player's explicit choice
+    page.click("header [data-ui='new-game']")
+    page.click("[data-ui='leave-abandon']")
+    page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=5_000)
+    assert match["id"] not in stored_games(page)["games"]
+    assert page.watch.errors == []
+
+
 # ------------------------------------------------------------------ 4. reloads
 
 def test_4_a_reload_at_any_moment_puts_the_game_back_on_the_table(context, base_url):
@@ -241,10 +282,10 @@ def test_4_a_reload_at_any_moment_puts_the_game_back_on_the_table(context, base_
         for _ in range(moves):
             if status(page) == "your-turn":
                 play_one(page)
-        position = (status(page), hand(page), saved_record(page)["state"])
+        position = (status(page), hand(page), saved_record(page)["rev"])
         reload(page)
         table_shown(page)
-        assert (status(page), hand(page), saved_record(page)["state"]) == position
+        assert (status(page), hand(page), saved_record(page)["rev"]) == position
     play_to_end(page)                                # the end of a deal
     assert status(page) == "deal-over"
     reload(page)
@@ -273,3 +314,86 @@ def test_4_a_reload_after_the_last_deal_does_not_bring_it_back(context, base_url
     stats = json.loads(page.evaluate("() => localStorage.getItem('kaffeehaus.stats')"))
     assert stats["entries"]["schnapsen|easy"]["deals"] == 1
     assert page.watch.errors == []
+
+
+# ------------------------------------------------------------------ 5. strict claim
+
+def strict_claim_position(wins):
+    """schnapsen-strict, seat 0 to act with claim legal; `wins`: a claim now would win."""
+    for seed in range(800):
+        rng = random.Random(seed)
+        state = api.new_deal("schnapsen-strict", seed=seed)
+        while api.to_move(state) is not None:
+            legal = api.legal_actions(state)
+            if api.to_move(state) == 0 and "claim" in legal:
+                if api.observation(state, 0)["claim_wins"] == wins:
+                    return state
+            state = api.apply(state, rng.choice([a for a in legal if a != "claim"]))
+    raise AssertionError("no position found")
+
+
+@pytest.mark.parametrize("wins", [False, True])
+def test_5_strict_claim_asks_without_revealing_the_points_SV3(page, base_url, wins):
+    state = strict_claim_position(wins)
+    open_saved(page, base_url, state, settings={"speed": "off"})
+    assert status(page) == "your-turn"
+    claim = page.locator("[data-zone='actions'] button[data-action='claim']")
+    assert "primary" not in (claim.get_attribute("class") or ""), "the button's look tells whether it wins"
+    claim.click()
+    dialog = page.locator("dialog[data-dialog='claim']")
+    dialog.wait_for(timeout=5_000)
+    text = dialog.locator("[data-claim-text]").text_content()
+    assert text == "Claim 66? If you have fewer than 66 you lose the deal."
+    points = api.observation(state, 0)["points"][0]
+    assert str(points) not in text
+    page.click("[data-ui='claim-keep']")           # a stray tap costs nothing
+    assert status(page) == "your-turn"
+    assert saved_record(page)["state"] == state
+    claim.click()
+    page.click("[data-ui='claim-confirm']")
+    page.wait_for_selector("[data-status='match-over']", timeout=20_000)
+    assert api.deal_result(api.apply(state, "claim"))["winner"] == (0 if wins else 1)
+    assert page.watch.errors == []
+
+
+# ------------------------------------------------------------------ 6. a tab that only looks
+
+def test_6_a_tab_that_only_looks_does_not_stop_the_one_playing(context, base_url):
+    a = new_page(context)
+    boot(a, base_url)
+    start(a, "bummerl", length="match")
+    play_one(a)
+    assert status(a) == "your-turn"
+    rev = saved_record(a)["rev"]
+    b = new_page(context)
+    boot(b, base_url)
+    b.click("[data-ui='resume']")                  # B only looks at it
+    b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    assert hand(b) == hand(a)
+    assert saved_record(b)["rev"] == rev, "looking wrote the game"
+    a.wait_for_timeout(500)
+    assert a.locator("[data-notice='other-tab']").count() == 0
+    play_one(a)                                    # A plays on; B, left behind, is told
+    assert a.locator("[data-notice='other-tab']").count() == 0
+    b.locator("[data-notice='other-tab']").wait_for(timeout=10_000)
+    assert "continued in another tab" in b.text_content("[data-notice='other-tab']")
+    assert a.watch.errors == [] and b.watch.errors == []
+
+
+def test_6_a_game_finished_in_another_tab_is_said_to_be_over(context, base_url):
+    a = new_page(context)
+    boot(a, base_url)
+    start(a, "schnapsen", length="deal")
+    b = new_page(context)
+    boot(b, base_url)
+    b.click("[data-ui='resume']")                  # B looks, A plays the deal to its end
+    b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    play_to_end(a)
+    assert status(a) == "match-over"
+    assert a.locator("[data-notice='other-tab']").count() == 0
+    notice = b.locator("[data-notice='other-tab']")
+    notice.wait_for(timeout=10_000)
+    assert "finished in another tab" in notice.text_content()
+    assert notice.locator("[data-ui='take-over']").count() == 0
+    assert "goes on" not in notice.text_content() and "continued" not in notice.text_content()
+    assert a.watch.errors == [] and b.watch.errors == []

@@ -249,8 +249,9 @@ def test_two_tabs_finishing_the_same_deal_count_it_once(context, base_url):
     start(a, "schnapsen", length="deal")
     b = new_page(context)
     boot(b, base_url)
-    b.click("[data-ui='resume']")                 # both tabs show the same single deal: A is told
+    b.click("[data-ui='resume']")                 # both tabs show the same single deal
     b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    play_one(b)                                   # B moves it on: A is told
     a.locator("[data-notice='other-tab']").wait_for(timeout=10_000)
     a.click("[data-ui='take-over']")             # A takes it back, and plays it to its end
     a.wait_for_selector(SETTLED, state="attached", timeout=30_000)

@@ -61,7 +61,7 @@ def settle(page, timeout=30_000):
     return status
 
 
-from saved import saved_state  # noqa: E402  (the newest saved game, web/games.js)
+from saved import new_game, saved_state  # noqa: E402  (the newest saved game, web/games.js; New game)
 
 
 def page_engine(page):
@@ -207,7 +207,7 @@ def test_illegal_cards_cannot_be_played(table):
             status = settle(page)
         if forced >= 2:
             break
-        page.click("header [data-ui='new-game']")
+        new_game(page)
     assert forced >= 2
     assert page.watch.errors == []
 
@@ -268,7 +268,7 @@ def test_trick_review_follows_the_profile(table):
                 legal = [a for a in obs["legal_actions"] if len(a) == 2]
                 page.click(f"[data-zone='hand'] button[data-card='{rng.choice(legal)}']")
                 status = settle(page)
-            page.click("header [data-ui='new-game']")
+            new_game(page)
             if checked >= 2:
                 break
         assert checked >= 2, profile
@@ -325,7 +325,7 @@ def test_screenshots_and_layout(page, base_url, size):
     page.select_option("[data-setting='deckStyle']", "german")
     page.check("[data-setting='fourColour']")
     page.keyboard.press("Escape")
-    page.click("header [data-ui='new-game']")
+    new_game(page)
     start(page, "schneider", options={"trump": True})
     assert page.locator("[data-zone='hand'] .card-face").count() == 6
     page.screenshot(path=str(ARTIFACTS / f"table-schneider-{width}x{height}.png"))
@@ -377,7 +377,7 @@ def test_new_game_while_the_computer_thinks(table):
     if status == "your-turn":
         page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
     assert page.get_attribute("html", "data-busy") == "true"    # the computer's move is under way
-    page.click("header [data-ui='new-game']")
+    new_game(page)
     start(page, "schneider")
     page.wait_for_timeout(2500)          # longer than the expert's move
     settle(page)

@@ -4,7 +4,7 @@
 // every operation (start, join, open, a code received, a move) runs in one queue over one saved
 // record, and each must leave that record as it was when the engine refuses it.
 //
-//   const duel = new DuelController({ call, storage, duels, pointsSetting, profiles });
+//   const duel = new DuelController({ call, storage, duels, pointsSetting, profiles, confirmClaim });
 //     call(cmd, args) → Promise   engine-client.js's engine.call (the duel_* functions)
 //
 // The engine decides everything: duel_new / duel_join start a party (this seat's JSON: its own
@@ -35,7 +35,7 @@
 //   "problem"   {kind, error, detail}  a code or a call was refused (kind: see errorKind);
 //                                      the duel is kept at its last verified position
 import { Emitter } from "../play/events.js";
-import { pointsShown, isOver, sameDeal, stepsBetween } from "../play/observation.js";
+import { pointsShown, isOver, sameDeal, stepsBetween, claimNeedsConfirmation } from "../play/observation.js";
 import { readCodes, readEnvelope, CodeError } from "./codes.js";
 import { errorKind, CHEATING } from "./errors.js";
 import { createDuels } from "./store.js";
@@ -43,9 +43,10 @@ import { createDuels } from "./store.js";
 const MAX_OUTBOX = 4;
 
 export class DuelController extends Emitter {
-  constructor({ call, storage, duels = createDuels(storage), pointsSetting = () => "profile", profiles = () => [] }) {
+  constructor({ call, storage, duels = createDuels(storage), pointsSetting = () => "profile", profiles = () => [],
+    confirmClaim = async () => true }) {
     super();
-    Object.assign(this, { call, storage, duels, pointsSetting, profiles });
+    Object.assign(this, { call, storage, duels, pointsSetting, profiles, confirmClaim });
     this.record = null;   // the saved duel on the table
     this.status = null;   // the engine's status of its party
     this.obs = null;      // this seat's observation (the engine's, as it is)
@@ -257,7 +258,12 @@ export class DuelController extends Emitter {
 
   // --- this player's moves -------------------------------------------------------------------
 
-  act(action) {
+  async act(action) {
+    if (action === "claim" && this.canAct(action) && claimNeedsConfirmation(this.obs, this.showsPoints)) {
+      // the same question as against the computer: a claim that would not win, or any in memory mode
+      const obs = this.obs;
+      if (!(await this.confirmClaim(obs, { gamble: !this.showsPoints })) || this.obs !== obs) return undefined;
+    }
     return this.#exclusive(async () => {
       if (!this.record || action === "next") return;   // the next deal starts by itself
       const obs = this.obs;

@@ -86,6 +86,7 @@ export class HereGame extends Emitter {
   async takeOver() {
     const record = this.games.get(this.id);
     if (!record) return false;
+    this.claiming = record.id;   // written at once, though nothing moved: the other tab stops
     await this.begin(record.state, { ...record, restored: true });
     return true;
   }
@@ -103,8 +104,9 @@ export class HereGame extends Emitter {
       return;
     }
     if (action === "claim" && !auto && claimNeedsConfirmation(obs, this.showsPoints)) {
-      // a claim that would not win loses the deal: the player says so twice (not in memory mode)
-      const sure = await this.confirmClaim(obs);
+      // a claim that would not win loses the deal, and in memory mode every claim is a gamble:
+      // the player says so twice
+      const sure = await this.confirmClaim(obs, { gamble: !this.showsPoints });
       if (!sure || this.obs !== obs || this.busy || this.readOnly) return;
     }
     const generation = this.generation;
@@ -213,6 +215,7 @@ export class HereGame extends Emitter {
       this.lose();
       return false;
     }
+    if (this.onlyLooking()) return true;
     this.rev += 1;
     if (isOver(this.obs)) {
       this.guard.finish(this.id);
@@ -222,6 +225,16 @@ export class HereGame extends Emitter {
     }
     this.emit("saved", { id: this.id, rev: this.rev });
     return true;
+  }
+
+  /** The saved record already holds this very position (a game opened or reloaded, nothing
+   * moved): nothing is written, so a tab that only looks never stops the tab playing it. */
+  onlyLooking() {
+    const claiming = this.claiming === this.id;
+    this.claiming = null;
+    if (claiming || isOver(this.obs)) return false;
+    const stored = this.games.get(this.id);
+    return Boolean(stored) && stored.rev === this.rev && JSON.stringify(stored.state) === JSON.stringify(this.state);
   }
 
   /** Another tab wrote this game (tabs.js calls this on the storage event). */
@@ -237,12 +250,10 @@ export class HereGame extends Emitter {
     this.emit("busy", { busy: false });
   }
 
-  /** The game on the table is replaced: calls under way are dropped, its save removed (unless
-   * it is over or another tab plays it). Returns the new generation. */
+  /** The game on the table is replaced: calls under way are dropped. Its save stays (New game
+   * asks the player first and deletes it only when told to: web/leaving.js). Returns the new
+   * generation. */
   abandon() {
-    if (this.id && this.state && !this.readOnly && !(this.obs && isOver(this.obs)) && !this.guard.movedElsewhere(this)) {
-      this.games.delete(this.id);
-    }
     this.generation += 1;
     this.readOnly = false;
     return this.generation;

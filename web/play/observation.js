@@ -14,10 +14,12 @@ export function pointsShown(setting, profile) {
   return !(profile && profile.shows_points === false);
 }
 
-/** A claim the player is asked to confirm: it would not win (the engine's claim_wins) and the
- * table shows the points (in memory mode remembering the count is the game). */
+/** A claim the player is asked to confirm (SV-3): while the table shows the points, one that would
+ * not win (the engine's claim_wins); in memory mode every claim, since the player cannot see the
+ * count and asking only before a losing claim would give it away. */
 export function claimNeedsConfirmation(obs, shown) {
-  return Boolean(shown && obs && (obs.legal_actions || []).includes("claim") && !obs.claim_wins);
+  if (!obs || !(obs.legal_actions || []).includes("claim")) return false;
+  return !shown || !obs.claim_wins;
 }
 
 /** The trick just finished in `obs` (its last history entry): who took it, with what, and its points. */

@@ -9,7 +9,8 @@
 //     autoClaim() → bool          the player's setting: claim as soon as a claim wins
 //     pointsSetting() → str       the running points: "profile" (the profile's default), "on", "off"
 //     profiles() → [profile]      the engine's profiles() (shows_points: the profile's default)
-//     confirmClaim(obs) → Promise<bool>  asks before a claim that would not win (points shown)
+//     confirmClaim(obs, {gamble}) → Promise<bool>  asks before a claim that would not win, and
+//                                 before every claim in memory mode (gamble: words without points)
 //
 // The opponents are strategies behind one seat-neutral interface (after boardgame.io's one
 // client for every kind of opponent, and OpenSpiel's split of state and observation):

@@ -7,8 +7,9 @@ import { suitIcon } from "../cards/cards.js";
 
 const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 
-/** The buttons for `obs` in `actions` (the zone); disabled unless `interactive`. */
-export function renderActions(actions, obs, { interactive, settings }) {
+/** The buttons for `obs` in `actions` (the zone); disabled unless `interactive`. `pointsShown`:
+ * the table shows the running points (not in memory mode). */
+export function renderActions(actions, obs, { interactive, settings, pointsShown = true }) {
   const style = settings.deckStyle;
   actions.replaceChildren();
   const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]));
@@ -28,8 +29,9 @@ export function renderActions(actions, obs, { interactive, settings }) {
       button.textContent = actionName(action, obs, style);
     }
     button.disabled = !interactive;
-    // a claim is the default (gold) action only when the engine says it wins (claim_wins)
-    if (action === "next" || (action === "claim" && obs.claim_wins)) button.classList.add("primary");
+    // a claim is the default (gold) action only when the engine says it wins (claim_wins), and
+    // only while the points are shown: in memory mode its look would give the count away
+    if (action === "next" || (action === "claim" && obs.claim_wins && pointsShown)) button.classList.add("primary");
     actions.appendChild(button);
   }
   if (obs.result && (!obs.match || obs.match.over)) {

@@ -149,7 +149,8 @@ export class TableView {
     this.review = renderPiles({ mine: els.myPile, theirs: els.oppPile, reviewButton: els.reviewButton }, obs, settings,
       obs.trick_review);
     renderScores(els.scores, obs, settings, family, { showPoints: this.table.showsPoints });
-    renderActions(this.els.actions, obs, { interactive: interactive && !this.table.readOnly, settings });
+    renderActions(this.els.actions, obs, { interactive: interactive && !this.table.readOnly, settings,
+      pointsShown: this.table.showsPoints });
     this.drawSheet(obs.match);
     html.dataset.game = family;
     html.dataset.playing = obs.profile;
@@ -250,9 +251,9 @@ export class TableView {
     this.els.trick.appendChild(label);
   }
 
-  /** The player asks to claim 66 but the engine says it would not win: ask first (not in memory mode). */
-  confirmClaim(obs) {
-    return askClaim(this.claimDialog, obs, () => this.els.actions.querySelector("button[data-action='claim']"));
+  /** The player asks to claim 66: ask first when it would not win, and in memory mode (`gamble`) always. */
+  confirmClaim(obs, { gamble = false } = {}) {
+    return askClaim(this.claimDialog, obs, () => this.els.actions.querySelector("button[data-action='claim']"), { gamble });
   }
 
   /** What the other side announced (marriage, exchange, close, claim): shown and spoken. */

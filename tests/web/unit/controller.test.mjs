@@ -110,9 +110,16 @@ test("resume continues the saved game where it was", async () => {
   assert.deepEqual(second.controller.state, state);
   assert.equal(second.controller.id, first.controller.id);
   assert.equal(second.controller.level, "easy");
+  // only looking writes nothing: the first tab is not stopped; a take-over does write
+  const rev = JSON.parse(local.getItem("kaffeehaus.games")).games[first.controller.id].rev;
+  assert.equal(first.controller.checkOwnership(), false);
+  assert.equal(second.controller.readOnly, false);
+  await second.controller.takeOver();
+  assert.equal(JSON.parse(local.getItem("kaffeehaus.games")).games[first.controller.id].rev, rev + 1);
+  assert.equal(first.controller.checkOwnership(), true);
 });
 
-test("a new game abandons the one on the table; its late answer is dropped", async () => {
+test("a new game replaces the one on the table, which stays saved; its late answer is dropped", async () => {
   const { controller, games, events } = setup();
   await controller.start(CHOICE);
   const oldId = controller.id;
@@ -120,8 +127,8 @@ test("a new game abandons the one on the table; its late answer is dropped", asy
   await controller.start({ ...CHOICE, profile: "schneider" });
   await acting;
   assert.equal(controller.state.profile, "schneider");
-  assert.equal(games.get(oldId), null, "the abandoned game's save is removed");
-  assert.equal(games.list().length, 1);
+  assert.notEqual(games.get(oldId), null, "the game left stays saved (New game asks first: web/leaving.js)");
+  assert.equal(games.list().length, 2);
   assert.ok(!events.some((e) => e.type === "error"), "an abandoned call is no error");
   assert.deepEqual(controller.obs.hand, ["AH", "KH", "QH"]);
 });

@@ -21,11 +21,13 @@ test("the running points follow the profile's fact unless the setting says on or
   assert.equal(DEFAULT_SETTINGS.points, "profile");
 });
 
-test("a claim asks for confirmation only when it would not win and the points are shown", () => {
+test("SV-3: a claim asks for confirmation when it would not win, and in memory mode always", () => {
   const obs = { legal_actions: ["AH", "claim"], claim_wins: false };
   assert.equal(claimNeedsConfirmation(obs, true), true);
-  assert.equal(claimNeedsConfirmation(obs, false), false, "memory mode: remembering is the game");
   assert.equal(claimNeedsConfirmation({ ...obs, claim_wins: true }, true), false);
+  // memory mode: every claim is a gamble, and asking only before a losing one would tell the count
+  assert.equal(claimNeedsConfirmation(obs, false), true);
+  assert.equal(claimNeedsConfirmation({ ...obs, claim_wins: true }, false), true);
   assert.equal(claimNeedsConfirmation({ legal_actions: ["AH"], claim_wins: false }, true), false);
 });
 
@@ -81,10 +83,11 @@ function controllerWith({ pointsSetting = "profile", answer = true, profile = "s
   const engine = claimEngine();
   const storage = createStorage({ local: memoryArea(), session: memoryArea() });
   const asked = [];
+  const hows = [];
   const controller = new TableController({ call: engine.call, storage, games: createGames(storage), tab: "t",
     seed: () => 7, pointsSetting: () => pointsSetting, profiles: () => PROFILES,
-    confirmClaim: async (obs) => { asked.push(obs); return answer; } });
-  return { controller, engine, asked, choice: { ...CHOICE, profile } };
+    confirmClaim: async (obs, how) => { asked.push(obs); hows.push(how); return answer; } });
+  return { controller, engine, asked, hows, choice: { ...CHOICE, profile } };
 }
 
 test("a losing claim waits for the player's answer: no, and nothing is sent to the engine", async () => {
@@ -107,13 +110,19 @@ test("a losing claim the player confirms is played", async () => {
   assert.equal(controller.obs.result.reason, "false_claim");
 });
 
-test("memory mode (the profile's default, or the setting off): the claim is made without a question", async () => {
+test("memory mode (the profile's default, or the setting off): a claim is asked as a gamble, then made", async () => {
   for (const [profile, setting] of [["schnapsen-strict", "profile"], ["schnapsen", "off"]]) {
-    const { controller, asked, choice } = controllerWith({ pointsSetting: setting, profile, answer: false });
+    const kept = controllerWith({ pointsSetting: setting, profile, answer: false });
+    await kept.controller.start(kept.choice);
+    assert.equal(kept.controller.showsPoints, false);
+    await kept.controller.act("claim");
+    assert.equal(kept.asked.length, 1);
+    assert.equal(kept.controller.obs.result, null, "a stray tap claims nothing");
+    const { controller, asked, hows, choice } = controllerWith({ pointsSetting: setting, profile, answer: true });
     await controller.start(choice);
-    assert.equal(controller.showsPoints, false);
     await controller.act("claim");
-    assert.equal(asked.length, 0);
+    assert.deepEqual(hows, [{ gamble: true }]);
+    assert.equal(asked.length, 1);
     assert.equal(controller.obs.result.reason, "false_claim");
   }
 });
