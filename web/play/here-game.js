@@ -63,7 +63,7 @@ export class HereGame extends Emitter {
 
   /**
    * Put `state` on the table. A game with another id replaces the one on the table (which is
-   * abandoned: its save removed, if this tab plays it). Throws nothing: failures are "error".
+   * left: it stays saved). Throws nothing: failures are "error".
    */
   async begin(state, { level = "expert", levelUsed = level, aiSeed = 0, mode = "ranked", id = null, rev = 0,
     history = [], restored = false, players = null, viewer = 0 } = {}) {

@@ -88,7 +88,7 @@ export class TableController extends Emitter {
     return kind === "local" ? this.friendHere : this.computer;
   }
 
-  /** The other game saved on this device gives up the table for good (its save removed). */
+  /** The other game saved on this device gives up the table (it stays saved: only the player abandons one). */
   #replacing(next) {
     for (const here of [this.computer, this.friendHere]) {
       if (here !== next && here.state) here.abandon();
