@@ -142,3 +142,14 @@ def check_against_plain_engine(duel):
         state = plain_state(verified, deal + 1, actions)
         assert obs == api.observation(state, seat), (seat, deal, actions)
     return verified
+
+
+def resign(duel, message):
+    """`message` (changed by a test) signed again with its sender's key, as a friend running a
+    modified page would send it."""
+    from kaffeehaus.duel.proofs import sign
+    sender = duel.parties[message["from"]]
+    g = sender.group
+    text = duel_messages.signed_text(message)
+    message["sig"] = [g.to_hex(x) for x in sign(g, sender.sign_key, sender.sign_public(), text)]
+    return message

@@ -71,10 +71,11 @@ def test_first_dealer_comes_from_both_coins():
 
 @pytest.mark.slow  # a deal with the real-size group: seconds of modular arithmetic
 def test_real_group_one_deal():
-    """RFC 3526's 2048-bit group, as the page uses it: one whole deal."""
-    duel = Duel("schnapsen", seed=7, group="modp2048", is_match=False).run()
+    """RFC 5114's 2048-bit group with its 256-bit subgroup, as the page uses it: one whole
+    deal, both shuffle proofs and every share checked in that group."""
+    duel = Duel("schnapsen", seed=7, group="rfc5114-2048-256", is_match=False).run()
     check_against_plain_engine(duel)
-    assert duel.parties[0].as_json()["group"] == "modp2048"
+    assert duel.parties[0].as_json()["group"] == "rfc5114-2048-256"
 
 
 def test_every_complete_observation_is_a_valid_observation():

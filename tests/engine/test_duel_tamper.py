@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from duel_driver import Duel, check_against_plain_engine
+from duel_driver import Duel, check_against_plain_engine, resign
 from kaffeehaus.duel import (ChainError, DuelError, IllegalMove, KeyMismatch, MalformedMessage,
-                             Party, VerificationFailed)
+                             Party, Unauthenticated, VerificationFailed)
 from kaffeehaus.duel.view import View
 
 
@@ -91,81 +91,71 @@ def test_message_of_another_game_is_refused():
     finishes(duel)
 
 
-def test_message_altered_in_transit_is_found_by_its_sender():
-    """The receiver cannot tell (the ciphertext is a valid one), but its reply names the hash
-    of what it received: the sender refuses it."""
+def test_message_altered_in_transit_is_refused_at_once():
+    """A message changed on the way fails its signature: refused, nothing changes, and the
+    friend is not accused (Unauthenticated, not a cheating verdict)."""
     duel = Duel("schnapsen", seed=15, is_match=False)
-    to, message = duel.queue.popleft()                    # seat 0's X, to seat 1
+    to, message = next_message(duel, lambda m: "stage" in m["body"])
     altered = copy.deepcopy(message)
     stage = altered["body"]["stage"]
     stage[0], stage[1] = stage[1], stage[0]               # a valid deck, in another order
-    replies = duel.parties[to].receive(altered)
-    text = refuses(duel, 1 - to, replies[0], ChainError)
-    assert "altered in transit" in text
+    assert "signed" in refuses(duel, to, altered, Unauthenticated)
+    finishes(duel)
 
 
-# --- ciphertexts and keys --------------------------------------------------------------------
+def test_a_valid_deck_in_another_order_fails_the_proof():
+    """The same change made and signed by the friend itself: the shuffle proof binds the
+    order, so it is refused as cheating."""
+    duel = Duel("schnapsen", seed=15, is_match=False)
+    to, message = next_message(duel, lambda m: "stage" in m["body"])
+    bad = copy.deepcopy(message)
+    stage = bad["body"]["stage"]
+    stage[0], stage[1] = stage[1], stage[0]
+    assert "shuffle proof" in refuses(duel, to, resign(duel, bad), VerificationFailed)
+    finishes(duel)
+
+
+# --- ciphertexts and shares ------------------------------------------------------------------
 
 def test_ciphertext_outside_the_group_is_refused():
     duel = Duel("schnapsen", seed=16, is_match=False)
-    to, message = duel.queue[0]
+    to, message = next_message(duel, lambda m: "stage" in m["body"])
     bad = copy.deepcopy(message)
     p = duel.parties[0].group.p
     non_residue = next(x for x in range(2, 100) if pow(x, (p - 1) // 2, p) == p - 1)
     bad["body"]["stage"][3] = format(non_residue, "x")
-    refuses(duel, to, bad, MalformedMessage)
+    refuses(duel, to, resign(duel, bad), VerificationFailed)
     finishes(duel)
 
 
-def test_changed_card_ciphertext_opens_to_no_card():
-    """Seat 1's re-keyed deck W with one of seat 0's positions changed: seat 0 cannot open its
-    hand, at once."""
-    duel = Duel("schnapsen", seed=17, is_match=False)
-    to, message = next_message(duel, lambda m: m["from"] == 1 and "stage" in m["body"]
-                               and "keys" in m["body"])
-    bad = copy.deepcopy(message)
-    position = bad["body"]["keys"][0][0]                  # a position of seat 0's hand
-    g = duel.parties[0].group
-    bad["body"]["stage"][position] = format(pow(12345, 2, g.p), "x")
-    refuses(duel, to, bad, KeyMismatch)
-    finishes(duel)
-
-
-def test_no_key_leaves_before_the_deck_is_fixed():
-    """Seat 0's re-keying message carries no key: with seat 0's key for one of its positions,
-    seat 1 could choose its last pass W so that the position opens to any card. Keys sent there
-    anyway are refused."""
+def test_no_share_leaves_before_the_deck_is_fixed():
+    """Seat 1's shuffle carries no share: the deck is not final. Shares sent there anyway are
+    refused."""
     duel = Duel("bummerl", seed=24, is_match=False)
-    to, message = next_message(duel, lambda m: m["from"] == 0 and "coin_open" in m["body"])
-    assert "keys" not in message["body"]
+    to, message = next_message(duel, lambda m: m["from"] == 1 and "stage" in m["body"])
     bad = copy.deepcopy(message)
-    keys = duel.parties[0].deal.mine.cards
-    bad["body"]["keys"] = [[3, format(keys[3], "x")]]
-    refuses(duel, to, bad, MalformedMessage)
+    bad["body"]["keys"] = [[3, "2", "1", "1"]]
+    refuses(duel, to, resign(duel, bad), MalformedMessage)
     finishes(duel)
 
 
-def test_key_not_matching_its_commitment_is_refused():
+def test_share_that_does_not_check_out_is_refused():
     duel = Duel("bummerl", seed=18, is_match=False)
     to, message = next_message(duel, lambda m: plays_card(m) and m["body"].get("keys"))
     bad = copy.deepcopy(message)
-    key = int(bad["body"]["keys"][0][1], 16)
-    bad["body"]["keys"][0][1] = format(key + 1, "x")
-    assert "commitment" in refuses(duel, to, bad, KeyMismatch)
+    g = duel.parties[0].group
+    share = int(bad["body"]["keys"][0][1], 16)
+    bad["body"]["keys"][0][1] = format(share * g.g % g.p, "x")       # another group element
+    assert "does not check out" in refuses(duel, to, resign(duel, bad), KeyMismatch)
     finishes(duel)
 
 
-@pytest.mark.parametrize("which", ["deck", "cards"])
-def test_wrong_key_at_reveal_is_refused(which):
+def test_wrong_key_at_reveal_is_refused():
     duel = Duel("schnapsen", seed=19, is_match=False)
     to, message = next_message(duel, lambda m: "reveal" in m["body"])
     bad = copy.deepcopy(message)
-    reveal = bad["body"]["reveal"]
-    if which == "deck":
-        reveal["deck"] = format(int(reveal["deck"], 16) + 2, "x")
-    else:
-        reveal["cards"][5] = reveal["cards"][4]
-    refuses(duel, to, bad, KeyMismatch)
+    bad["body"]["reveal"] = format(int(bad["body"]["reveal"], 16) + 2, "x")
+    refuses(duel, to, resign(duel, bad), KeyMismatch)
     finishes(duel)
 
 
@@ -178,7 +168,7 @@ def test_changed_action_is_refused():
     bad = copy.deepcopy(message)
     item = next(a for a in bad["body"]["actions"] if len(a[0]) == 2)
     item[0] = next(c for c in ("AH", "AS", "AC", "AD") if c != item[0])
-    refuses(duel, to, bad, (IllegalMove, VerificationFailed))
+    refuses(duel, to, resign(duel, bad), (IllegalMove, VerificationFailed))
     finishes(duel)
 
 
@@ -200,12 +190,12 @@ def test_card_not_dealt_is_refused():
     bad = copy.deepcopy(message)
     item = next(a for a in bad["body"]["actions"] if len(a[0]) == 2)
     item[0], item[1] = receiver.deal.known[mine[0]], mine[0]
-    assert "not in its hand" in refuses(duel, to, bad, IllegalMove)
+    assert "not in its hand" in refuses(duel, to, resign(duel, bad), IllegalMove)
     # ... and a card it does not hold, from a position it does hold
     bad = copy.deepcopy(message)
     item = next(a for a in bad["body"]["actions"] if len(a[0]) == 2)
     item[0] = receiver.deal.known[mine[0]]
-    refuses(duel, to, bad, IllegalMove)
+    refuses(duel, to, resign(duel, bad), IllegalMove)
     finishes(duel)
 
 
@@ -214,7 +204,7 @@ def test_action_out_of_turn_is_refused():
     to, message = next_message(duel, plays_card)
     bad = copy.deepcopy(message)
     bad["body"]["actions"] = bad["body"]["actions"] * 2   # the same seat again
-    refuses(duel, to, bad, IllegalMove)
+    refuses(duel, to, resign(duel, bad), IllegalMove)
     finishes(duel)
 
 
@@ -254,7 +244,7 @@ class Cheater(Party):
         if deal.revealed:
             return []
         deal.revealed = True
-        return [self._send({"deal": deal.index, "reveal": deal.mine.as_json(self.group)})]
+        return [self._send({"deal": deal.index, "reveal": self.group.to_hex(deal.mine)})]
 
 
 def cheat_until_verified(profile, options, seed):

@@ -18,8 +18,13 @@ class ChainError(DuelError):
     """A message of another game, out of order, replayed, dropped, or altered in transit."""
 
 
+class Unauthenticated(DuelError):
+    """A message not signed by the friend's key of this game: someone else wrote it. Never an
+    accusation of the friend."""
+
+
 class KeyMismatch(DuelError):
-    """A key that does not match its commitment, or one that opens no card."""
+    """A key, a decryption share or a proof from the friend that does not check out."""
 
 
 class IllegalMove(DuelError):
@@ -27,4 +32,4 @@ class IllegalMove(DuelError):
 
 
 class VerificationFailed(DuelError):
-    """The end-of-deal check failed: a dishonest shuffle, or a move the full deck shows illegal."""
+    """A shuffle that is not a shuffle, or a move the full deck shows illegal."""

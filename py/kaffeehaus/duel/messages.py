@@ -1,7 +1,9 @@
 """Messages: plain JSON objects in one hash chain, and their compact text form (a code).
 
 A message is {"game": id, "seq": n, "prev": hash of message n-1 ("" for n = 0), "from": seat,
-"body": {...}}. Both parties keep the chain's length and the hash of its last message; a
+"body": {...}, "sig": [e, s]}: a Schnorr signature (proofs.py) by the sender's signing key of
+the game over the canonical JSON of everything else; the receiver checks it (party.py) before
+anything else, so a message that the friend did not write changes nothing. Both parties keep the chain's length and the hash of its last message; a
 message is accepted only if it names this game, the next sequence number and that hash, and
 comes from the other seat. So a reordered, replayed or dropped message is refused, and a
 message altered in transit is found by its sender one step later: the reply names the hash of
@@ -22,7 +24,8 @@ from ..limits import MAX_CODE_LENGTH, MAX_MESSAGE_BYTES
 from .errors import ChainError, MalformedMessage
 
 CODE_PREFIX = "kd1."
-MESSAGE_KEYS = {"game", "seq", "prev", "from", "body"}
+HEX = frozenset("0123456789abcdef")
+MESSAGE_KEYS = {"game", "seq", "prev", "from", "body", "sig"}
 
 
 def canonical(obj):
@@ -37,6 +40,11 @@ def make(game_id, seq, prev, seat, body):
     return {"game": game_id, "seq": seq, "prev": prev, "from": seat, "body": body}
 
 
+def signed_text(message):
+    """What a signature covers: the message without its signature."""
+    return canonical({k: v for k, v in message.items() if k != "sig"})
+
+
 def check_shape(message):
     """A message's envelope, checked before anything else; returns it."""
     if isinstance(message, str):
@@ -47,7 +55,8 @@ def check_shape(message):
         except ValueError as exc:
             raise MalformedMessage(str(exc)) from None
     if not isinstance(message, dict) or set(message) != MESSAGE_KEYS:
-        raise MalformedMessage("a message must be an object with game, seq, prev, from, body")
+        raise MalformedMessage("a message must be an object with game, seq, prev, from, body, "
+                               "sig")
     if not isinstance(message["game"], str) or not 0 < len(message["game"]) <= 64:
         raise MalformedMessage("a message's game id must be a short string")
     if type(message["seq"]) is not int or message["seq"] < 0:
@@ -58,6 +67,10 @@ def check_shape(message):
         raise MalformedMessage("a message's sender must be seat 0 or 1")
     if not isinstance(message["body"], dict):
         raise MalformedMessage("a message's body must be an object")
+    sig = message["sig"]
+    if (not isinstance(sig, list) or len(sig) != 2 or not all(
+            isinstance(x, str) and 0 < len(x) <= 64 and set(x) <= HEX for x in sig)):
+        raise MalformedMessage("a message's signature must be two hex numbers")
     return message
 
 
@@ -74,8 +87,10 @@ class Chain:
     def as_json(self):
         return {"game": self.game, "seq": self.seq, "last": self.last}
 
-    def send(self, seat, body):
+    def send(self, seat, body, signer):
+        """The next message, signed by `signer` (text -> [e, s] in hex)."""
         message = make(self.game, self.seq, self.last, seat, body)
+        message["sig"] = signer(signed_text(message))
         self._advance(message)
         return message
 
@@ -90,7 +105,9 @@ class Chain:
         if seq < self.seq:
             raise ChainError(f"message {seq} was already received (a replay)")
         if seq > self.seq:
-            raise ChainError(f"message {seq} arrived, message {self.seq} is missing")
+            missing = (f"code {self.seq} is" if seq == self.seq + 1
+                       else f"codes {self.seq} to {seq - 1} are")
+            raise ChainError(f"code {seq} arrived early: {missing} missing; apply them first")
         if message["prev"] != self.last:
             if sent:
                 raise ChainError(f"the opponent received a different message {seq - 1}: "

@@ -6,7 +6,7 @@ the current deal through the party's view.)"""
 from .errors import MalformedMessage
 
 HEX = frozenset("0123456789abcdef")
-DEAL_KEYS = {"index", "dealer", "mine", "commit", "stages", "unsent_stage", "their_keys",
+DEAL_KEYS = {"index", "dealer", "mine", "public", "theirs", "stages", "their_shares",
              "disclosed", "known", "actions", "draft", "their_reveal", "revealed"}
 
 
@@ -58,6 +58,8 @@ def check_party(data, n, cards):
             ok = ok and set(coin) == {"bit", "commit"} and is_hex(coin["commit"], 64)
         if not ok:
             fail("coin")
+    if not is_hex(data["sign"]) or not (data["their_sign"] is None or is_hex(data["their_sign"])):
+        fail("signing keys")
     if not is_seat_or_none(data["first_dealer"]):
         fail("first dealer")
     for record in check_list(data["finished"], "finished deals", 400):
@@ -74,17 +76,22 @@ def check_deal(deal, n, cards):
         fail("the deal's fields")
     if not is_int(deal["index"], 0, 400) or not is_seat_or_none(deal["dealer"]):
         fail("the deal's number or dealer")
-    stages = check_list(deal["stages"], "stages", 4)
+    stages = check_list(deal["stages"], "stages", 2)
     if any(not isinstance(s, list) or len(s) != n or not all(is_hex(x) for x in s)
            for s in stages):
         fail("stages")
-    for name in ("unsent_stage", "revealed"):
-        if type(deal[name]) is not bool:
+    if type(deal["revealed"]) is not bool:
+        fail("revealed")
+    for name in ("mine", "public"):
+        if not is_hex(deal[name]):
             fail(name)
-    keys = deal["their_keys"]
+    for name in ("theirs", "their_reveal"):
+        if deal[name] is not None and not is_hex(deal[name]):
+            fail(name)
+    keys = deal["their_shares"]
     if not isinstance(keys, dict) or not all(
             k.isdigit() and int(k) < n and is_hex(v) for k, v in keys.items()):
-        fail("their keys")
+        fail("their shares")
     if not all(is_int(p, 0, n) for p in check_list(deal["disclosed"], "disclosed")):
         fail("disclosed")
     known = deal["known"]

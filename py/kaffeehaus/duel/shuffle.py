@@ -1,18 +1,20 @@
-"""The SRA-style shuffle and deal: four passes over the deck, two by each seat.
+"""The deal: two proven shuffles of the whole deck, then decryption one position at a time.
 
-    X = shuffle_A(m ^ a)          seat 0 encrypts every card with its deck key a and permutes
-    Y = shuffle_B(X ^ b)          seat 1 does the same with b (now nobody knows the order)
-    Z[i] = Y[i] ^ (a_i / a)       seat 0 swaps its deck key for a key per position
-    W[i] = Z[i] ^ (b_i / b)       seat 1 does the same: W[i] = m ^ (a_i * b_i)
+    Y = shuffle_B(m ^ b)      seat 1 raises every card's plaintext (canonical order) to its
+                              key b and permutes: it knows Y's order, seat 0 does not
+    Z = shuffle_A(Y ^ a)      seat 0 raises every element to its key a and permutes: now
+                              nobody knows the order. Z[i] = card ^ (a*b)
 
-(exponents mod q). Position i of W is position i of the engine's deck, top first (SN-3, SS-2).
-A position is opened to a seat when the other seat discloses its key for it; opened to both
-when both do. Everything here is a pure function of its arguments.
+Each pass comes with a shuffle proof (proofs.py) checked on receipt, so a pass is a
+permutation of the previous deck under one key, with no element added, dropped, doubled or
+marked. Position i of Z is position i of the engine's deck, top first (SN-3, SS-2). A seat
+opens position i to the other by sending its decryption share Z[i]^(1/key) with a proof; the
+other raises the share to 1/its own key and finds the card. Pure functions of their arguments.
 """
 
 import secrets
 
-from .errors import KeyMismatch, VerificationFailed
+from .errors import KeyMismatch
 
 
 def permutation(n):
@@ -25,25 +27,17 @@ def permutation(n):
 
 
 def encrypt_and_shuffle(group, elements, key):
-    """Stage 1 or 2: every element raised to the deck key, in a fresh random order."""
+    """Every element raised to the key, in a fresh random order."""
     encrypted = [group.power(x, key) for x in elements]
     return [encrypted[i] for i in permutation(len(encrypted))]
 
 
-def rekey(group, elements, deck_key, card_keys):
-    """Stage 3 or 4: position i re-keyed from the deck key to its own key (one exponentiation:
-    x ^ (k_i / e))."""
-    inverse = group.inverse(deck_key)
-    return [group.power(x, k * inverse % group.q) for x, k in zip(elements, card_keys)]
-
-
-def open_position(group, element, key0, key1, table):
-    """The card at a position of W, given both seats' keys for it; `table` maps plaintexts to
-    cards. KeyMismatch when the result is no card (a wrong key or a dishonest pass)."""
-    plain = group.power(element, group.inverse(key0 * key1 % group.q))
-    card = table.get(plain)
+def open_share(group, share, key, table):
+    """The card of a position from the other seat's decryption share and this seat's key;
+    `table` maps plaintexts to cards. KeyMismatch when the result is no card."""
+    card = table.get(group.power(share, group.inverse(key)))
     if card is None:
-        raise KeyMismatch("a position opened to no card: a key or the shuffle is wrong")
+        raise KeyMismatch("a position opened to no card: a share or the shuffle is wrong")
     return card
 
 
@@ -52,12 +46,7 @@ def plaintexts(group, deck):
     return {group.encode_card(card): card for card in deck}
 
 
-def check_encrypt_and_shuffle(group, before, after, key, who):
-    """`after` must be a permutation of `before` raised to `key` (a revealed deck key)."""
-    if sorted(group.power(x, key) for x in before) != sorted(after):
-        raise VerificationFailed(f"seat {who}'s shuffle is not its deck key applied to the deck")
-
-
-def check_rekey(group, before, after, deck_key, card_keys, who):
-    if rekey(group, before, deck_key, card_keys) != list(after):
-        raise VerificationFailed(f"seat {who}'s per-position keys were not applied as committed")
+def context(game, deal, seat, what):
+    """The statement a proof is about: game, deal, author and what (a pass or a position), so
+    no proof can be replayed anywhere else."""
+    return f"kaffeehaus/duel/{game}/{deal}/{seat}/{what}"

@@ -1,40 +1,27 @@
-"""The end-of-deal verification: with both seats' keys revealed, check both shuffles, open the
-whole deck and replay the deal through the plain engine (kaffeehaus.game, the same rules the API runs).
+"""The end-of-deal verification: with both seats' keys revealed, open the whole deck and replay
+the deal through the plain engine (kaffeehaus.game, the same rules the API runs).
 
-Each party checks the other seat's two passes (its own it made itself): the first pass must be a
-permutation of the previous deck raised to the revealed deck key, the second must be exactly
-each position re-keyed from the deck key to its committed per-position key. Then every position
-opens to a card, the opened deck is a permutation of the profile's cards and agrees with every
-card opened during play, and the plain engine replays the deal's log on that deck: an illegal
-move (a suit not followed in phase 2, say) fails here. Both parties reach the same deck, hence
-the same engine state and the same result.
+The shuffles were proven when they arrived and every share when it arrived, so what is left is
+the deal itself: every position opens to a card (a position opened in play keeps its card:
+the proven shares make it the same one), the opened deck is a permutation of the profile's
+cards, and the plain engine replays
+the deal's log on that deck: an illegal move (a suit not followed in phase 2, say) fails here.
+Both parties reach the same deck, hence the same engine state and the same result.
 """
 
 from .. import game
 from ..observation import result_json
 from .errors import VerificationFailed
-from .shuffle import check_encrypt_and_shuffle, check_rekey, open_position, plaintexts
+from .shuffle import open_share, plaintexts
 
 
-def open_deck(group, cards, stages, keys, known, opponent):
-    """The verified deck, top first. `stages`: [X, Y, Z, W]; `keys`: the two seats' KeySets
-    (index = seat); `known`: {position: card} opened during play; `opponent`: the seat whose
-    passes are checked."""
+def open_deck(group, cards, final, keys, known):
+    """The verified deck, top first. `final`: the deck Z; `keys`: both seats' keys (index =
+    seat, already checked against their public halves); `known`: {position: card} opened
+    during play."""
     table = plaintexts(group, cards)
-    X, Y, Z, W = stages
-    other = keys[opponent]
-    if opponent == 0:
-        check_encrypt_and_shuffle(group, list(table), X, other.deck, 0)
-        check_rekey(group, Y, Z, other.deck, other.cards, 0)
-    else:
-        check_encrypt_and_shuffle(group, X, Y, other.deck, 1)
-        check_rekey(group, Z, W, other.deck, other.cards, 1)
-    deck = []
-    for i, w in enumerate(W):
-        card = known.get(i)
-        if card is None:
-            card = open_position(group, w, keys[0].cards[i], keys[1].cards[i], table)
-        deck.append(card)
+    both = keys[0] * keys[1] % group.q
+    deck = [known.get(i) or open_share(group, z, both, table) for i, z in enumerate(final)]
     if sorted(deck) != sorted(cards):
         raise VerificationFailed("the opened deck is not the profile's deck")
     return deck

@@ -1,0 +1,83 @@
+"""What the page shows of a party: its observation of the deal and where the duel stands."""
+
+from ..game import Game, decode
+from ..observation import observe
+from .proofs import fingerprint
+from .verify import replay
+
+
+class ShowMixin:
+    def observation(self):
+        """This seat's observation (docs/API.md) of the deal in play, or of the last verified
+        deal while the next one is being shuffled; None before the first deal is dealt.
+        Cards of this hand whose shares have not arrived yet are left out (status
+        `cards_pending`; such an observation is for display, not for hint or ai_action), and
+        nothing is legal while this seat cannot act."""
+        previous = decode(self.verified_state()).deals if self.finished else []
+        if not self.in_play():
+            if not previous:
+                return None
+            obs = observe(decode(self.verified_state()), self.seat)
+            obs["legal_actions"] = []
+            return obs
+        view = self.view()
+        dealer = view.deal.dealer
+        first_dealer = self.first_dealer if self.first_dealer is not None else dealer
+        game = Game(self.profile, self.options, None, self.is_match, first_dealer,
+                    previous + [view.deal])
+        obs = observe(game, self.seat)
+        hidden = {view.completion[p] for p in self._missing(view)}
+        if hidden:        # dealt or drawn, but the opponent's share for it has not come yet
+            obs["hand"] = [c for c in obs["hand"] if c not in hidden]
+            obs["illegal"] = {c: r for c, r in obs["illegal"].items() if c not in hidden}
+            if obs["trump_card"] in hidden:     # the indicator is not open yet: its card in the
+                obs["trump_card"] = None         # view is a filler (possibly a card of the
+                obs["trump"] = None              # opponent's hand), never to be shown
+        if not self._can_act(view):
+            obs["legal_actions"] = []
+            obs["marriage_points"] = {}
+            obs["marriage_claim_wins"] = {}
+            obs["claim_wins"] = False
+        return obs
+
+    def fingerprint(self):
+        """The game's fingerprint (both signing keys), or None before the friend has joined."""
+        if self.their_sign is None:
+            return None
+        keys = [self.sign_public(), self.their_sign]
+        return fingerprint(self.chain.game, *(keys if self.seat == 0 else keys[::-1]))
+
+    def status(self):
+        """Where the duel stands, for the page: whose move, what was verified, what to resend."""
+        state = self.verified_state()
+        deferred = []
+        pending = 0
+        if self.over:
+            phase = "over"
+        elif not self.in_play():
+            phase = "waiting" if self.deal is None and not self.finished else "shuffling"
+        else:
+            view = self.view()
+            deferred = list(view.deferred)
+            pending = len(self._missing(view))
+            if view.deal.result is not None:
+                phase = "verifying"
+            elif self._can_act(view):
+                phase = "your_turn"
+            else:
+                phase = "their_turn"
+        status_of_match = None
+        if state is not None and self.is_match:
+            status_of_match = decode(state).match_status()
+        return {"game": self.chain.game, "seat": self.seat, "profile": self.profile,
+                "options": dict(self.options), "match": self.is_match, "group": self.group.name,
+                "phase": phase, "deal": self.deal.index if self.deal else len(self.finished),
+                "deals_verified": len(self.finished),
+                "last_result": replay(state) if state else None,
+                "match_status": status_of_match,
+                "verified_state": state,
+                "deferred_checks": deferred,
+                "cards_pending": pending,
+                "messages_received": self.chain.seq,
+                "fingerprint": self.fingerprint(),
+                "resend": [dict(m) for m in self.sent]}
