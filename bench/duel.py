@@ -2,7 +2,7 @@
 exponentiations, messages per deal, and the size of the text codes the players send.
 
     python3 bench/duel.py                       # schnapsen, bummerl, schneider; 3 deals each
-    python3 bench/duel.py --deals 5 --group modp1536 --profiles schnapsen
+    python3 bench/duel.py --deals 5 --group test256 --profiles schnapsen
     python3 bench/duel.py --pyodide             # the same inside Pyodide under Node
     python3 bench/duel.py --browser --deals 2   # two pages in headless Chromium, codes pasted
 
@@ -142,7 +142,8 @@ def run(profiles, deals, group_name):
     t0 = clock()
     for _ in range(20):
         x = pow(x, e, mult.p)
-    print(f"one modular exponentiation ({mult.p.bit_length()} bits): "
+    print(f"one modular exponentiation ({mult.p.bit_length()}-bit modulus, "
+          f"{mult.q.bit_length()}-bit exponent): "
           f"{(clock() - t0) / 20 * 1000:.1f} ms")
 
 
@@ -329,7 +330,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--profiles", default="schnapsen,bummerl,schneider")
     parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--group", default="modp2048", choices=sorted(duel_group.GROUP_PRIMES))
+    parser.add_argument("--group", default=duel_group.DEFAULT_GROUP,
+                        choices=sorted(duel_group.GROUPS))
     parser.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node")
     parser.add_argument("--browser", action="store_true",
                         help="two pages of the built site in headless Chromium (dist/)")

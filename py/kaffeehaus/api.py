@@ -17,7 +17,7 @@ from . import share as _share
 from . import turns as _turns
 from .deal import IllegalAction
 from .duel.session import (duel_act, duel_join, duel_new, duel_observation,  # noqa: F401
-                            duel_receive)             # two players, no dealer: docs/PROTOCOL.md
+                            duel_receive, duel_stop)             # two players, no dealer: docs/PROTOCOL.md
 from .messages import coded as _coded
 from .messages import cut as _cut
 from .messages import public_params as _public_params
@@ -31,7 +31,7 @@ __all__ = [
     "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
     "observation", "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
     "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
-    "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation",
+    "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation", "duel_stop",
 ]
 
 MAX_JSON_LENGTH = _limits.MAX_JSON_LENGTH

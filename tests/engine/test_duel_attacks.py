@@ -181,7 +181,7 @@ def test_a_code_from_the_future_says_which_codes_are_missing():
     future["sig"] = [g.to_hex(x) for x in sign(g, friend.sign_key, friend.sign_public(),
                                                 messages.signed_text(future))]
     seq = genuine["seq"]
-    assert f"codes {seq} to {seq + 3} are missing" in refused(party, future, ValueError)
+    assert f"what is missing: codes {seq} to {seq + 3}" in refused(party, future, ValueError)
 
 
 def test_a_saved_duel_with_one_digit_changed_is_refused_on_load():

@@ -52,7 +52,12 @@ def rev(page):
     return page.evaluate("() => document.documentElement.dataset.duelRev || ''")
 
 
-def wait_applied(page, before, timeout=60_000):
+# Applying a shuffle message costs a page a shuffle proof to check and one to make (about 1,400
+# exponentiations, several seconds of CPU, more on a machine shared with other jobs).
+APPLY_MS = 180_000
+
+
+def wait_applied(page, before, timeout=APPLY_MS):
     """A code was applied (the saved duel moved on) or refused (the error notice)."""
     page.wait_for_function(
         "(before) => (document.documentElement.dataset.duelRev || '') !== before"
@@ -314,8 +319,11 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
     refused(b, code[: len(code) // 2], "damaged or incomplete", link=True)
     # a code from the future: message 4 of this very game, before message 2
     ahead_b = api.duel_receive(party(b)["party"], code)
+    if not ahead_b["codes"]:                         # B leads first: its shares come with its lead
+        legal = api.duel_observation(ahead_b["party"])["observation"]["legal_actions"]
+        ahead_b = api.duel_act(ahead_b["party"], sorted(a for a in legal if len(a) == 2)[0])
     ahead_a = api.duel_receive(party(a)["party"], ahead_b["codes"][0])
-    if not ahead_a["codes"]:                         # A leads first: its keys come with its lead
+    if not ahead_a["codes"]:                         # A leads first: its shares come with its lead
         legal = api.duel_observation(ahead_a["party"])["observation"]["legal_actions"]
         ahead_a = api.duel_act(ahead_a["party"], sorted(a for a in legal if len(a) == 2)[0])
     refused(b, ahead_a["codes"][0], "code is missing")
@@ -329,7 +337,7 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
     assert not error_text(b)
     refused(b, code, "already applied", link=True, base_url=base_url)
 
-    # play on until B sends a move with a key, then change that key: cheating detected
+    # play on until B sends a move with a share, then change that share
     delivered = [{code}, set(reply)]
     rng = random.Random(2)
     for _ in range(60):
@@ -337,8 +345,18 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
         moves = [c for c in fresh if messages.decode(c)["body"].get("keys") and messages.decode(c)["body"].get("actions")]
         if moves:
             message = messages.decode(moves[0])
-            position, key = message["body"]["keys"][0]
-            message["body"]["keys"][0] = [position, key[:-1] + ("1" if key[-1] != "1" else "2")]
+            share = message["body"]["keys"][0]
+            share[3] = share[3][:-1] + ("1" if share[3][-1] != "1" else "2")
+            # changed by someone else (the signature no longer fits): refused, no verdict
+            refused(a, messages.encode(message), "not signed by your friend")
+            assert a.get_attribute("html", "data-duel") != "stopped"
+            # the same change signed with B's own key (a modified page): cheating detected
+            from kaffeehaus.duel.group import group
+            from kaffeehaus.duel.proofs import sign
+            g = group(party(b)["party"]["group"])
+            key = int(party(b)["party"]["sign"], 16)
+            message["sig"] = [format(x, "x") for x in sign(
+                g, key, g.public(key), messages.signed_text(message))]
             refused(a, messages.encode(message), "Cheating detected", stops=True)
             assert a.get_attribute("html", "data-duel") == "stopped"
             assert "Cheating detected" in a.text_content("[data-duel-verdict]")

@@ -105,9 +105,9 @@ class Chain:
         if seq < self.seq:
             raise ChainError(f"message {seq} was already received (a replay)")
         if seq > self.seq:
-            missing = (f"code {self.seq} is" if seq == self.seq + 1
-                       else f"codes {self.seq} to {seq - 1} are")
-            raise ChainError(f"code {seq} arrived early: {missing} missing; apply them first")
+            missing = (f"code {self.seq}" if seq == self.seq + 1
+                       else f"codes {self.seq} to {seq - 1}")
+            raise ChainError(f"code {seq} arrived early; what is missing: {missing}")
         if message["prev"] != self.last:
             if sent:
                 raise ChainError(f"the opponent received a different message {seq - 1}: "

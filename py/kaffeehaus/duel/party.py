@@ -13,7 +13,7 @@ import secrets
 from ..messages import short
 from ..profiles import check_profile, normalise_options
 from . import group as _group
-from . import messages
+from . import abandon, messages
 from .errors import ChainError, DuelError, IllegalMove, MalformedMessage, Unauthenticated
 from .group import group as make_group
 from .play import PlayMixin
@@ -43,6 +43,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         party.sent, party.finished = [], []
         party.coin = party.first_dealer = party.deal = party.their_sign = None
         party.over = False
+        party.stopped = None
         party.sign_key = party.group.random_key()
         if seat == 1:
             return party, []
@@ -98,6 +99,10 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         """Accept the opponent's next message; returns the messages to send back (0 or 1).
         On any error the party is unchanged."""
         return self._atomically(self._receive, message)
+
+    def stop(self, who):
+        """Record that `who` ("me" or "friend") stopped the game now (abandon.py)."""
+        self.stopped = abandon.record(self, who)
 
     def act(self, action):
         """Play `action` for this seat; returns the messages to send (none while this seat
@@ -159,6 +164,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         if type(index) is not int:
             raise MalformedMessage("a message must name its deal")
         self.their_sign = public
+        self.stopped = None                             # the friend is back: play on
         self.chain.accept(message)
         self.sent = []
         return self._dispatch(index, body)
@@ -219,6 +225,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         if self._missing(view):
             raise IllegalMove("waiting for the opponent's share of a card of this hand")
         view.apply(self.seat, action)                  # IllegalMove unless legal
+        self.stopped = None
         shown = view.shown_positions(action)
         deal = self.deal
         deal.actions.append([self.seat, action])

@@ -60,6 +60,12 @@ def check_party(data, n, cards):
             fail("coin")
     if not is_hex(data["sign"]) or not (data["their_sign"] is None or is_hex(data["their_sign"])):
         fail("signing keys")
+    stopped = data["stopped"]
+    if stopped is not None and (
+            not isinstance(stopped, dict) or set(stopped) != {"deal", "by", "free"}
+            or not is_int(stopped["deal"], 0, 400) or not is_int(stopped["by"], 0, 2)
+            or type(stopped["free"]) is not bool):
+        fail("stopped")
     if not is_seat_or_none(data["first_dealer"]):
         fail("first dealer")
     for record in check_list(data["finished"], "finished deals", 400):

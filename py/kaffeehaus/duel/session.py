@@ -68,6 +68,16 @@ def duel_act(party, action):
     return _turn(party, sent)
 
 
+def duel_stop(party, who="friend"):
+    """Record that the game stopped: `who` "friend" (the friend stopped answering) or "me"
+    (this player leaves). Free before the current deal's shuffle started; after that the
+    deal counts as lost by whoever stopped (status `stopped`, `match_status`). Any later
+    message from the friend, or a move, resumes the game. Returns {"party", "status"}."""
+    party = Party.from_json(party)
+    party.stop(who)
+    return {"party": party.as_json(), "status": party.status()}
+
+
 def duel_observation(party):
     """{"observation": this seat's observation (docs/API.md) or None before the first deal is
     dealt, "status": where the duel stands}."""

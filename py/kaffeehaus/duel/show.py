@@ -2,6 +2,7 @@
 
 from ..game import Game, decode
 from ..observation import observe
+from . import abandon
 from .proofs import fingerprint
 from .verify import replay
 
@@ -69,6 +70,9 @@ class ShowMixin:
         status_of_match = None
         if state is not None and self.is_match:
             status_of_match = decode(state).match_status()
+        stopped = abandon.describe(self)
+        if stopped is not None and stopped["counts_as"] is not None and self.is_match:
+            status_of_match = abandon.match_status(self, decode(state).results() if state else [])
         return {"game": self.chain.game, "seat": self.seat, "profile": self.profile,
                 "options": dict(self.options), "match": self.is_match, "group": self.group.name,
                 "phase": phase, "deal": self.deal.index if self.deal else len(self.finished),
@@ -80,4 +84,5 @@ class ShowMixin:
                 "cards_pending": pending,
                 "messages_received": self.chain.seq,
                 "fingerprint": self.fingerprint(),
+                "stopped": stopped,
                 "resend": [dict(m) for m in self.sent]}

@@ -20,7 +20,8 @@ from .view import View
 
 FORMAT = "kaffeehaus-duel/2"
 PARTY_KEYS = {"format", "group", "profile", "options", "match", "seat", "chain", "sent", "coin",
-              "first_dealer", "finished", "deal", "over", "sign", "their_sign", "check"}
+              "first_dealer", "finished", "deal", "over", "sign", "their_sign", "stopped",
+              "check"}
 
 
 def state_digest(data):
@@ -95,7 +96,8 @@ class PartyState:
                              for d in self.finished],
                 "deal": None if self.deal is None else self.deal.as_json(g),
                 "over": self.over, "sign": g.to_hex(self.sign_key),
-                "their_sign": None if self.their_sign is None else g.to_hex(self.their_sign)}
+                "their_sign": None if self.their_sign is None else g.to_hex(self.their_sign),
+                "stopped": None if self.stopped is None else dict(self.stopped)}
         data["check"] = state_digest(data)
         return data
 
@@ -113,7 +115,7 @@ class PartyState:
         if not isinstance(data, dict) or set(data) != PARTY_KEYS or data["format"] != FORMAT:
             raise MalformedMessage(f"this is not a saved duel ({FORMAT})")
         if data["check"] != state_digest(data):
-            raise MalformedMessage("this saved duel is damaged: its digest does not match")
+            raise MalformedMessage("malformed duel state: the saved duel is damaged (its digest does not match)")
         party = cls()
         party.group = g = make_group(data["group"])
         party.profile = check_profile(data["profile"])
@@ -133,6 +135,7 @@ class PartyState:
             replay(party.verified_state())            # a saved match must replay
         party.deal = None if data["deal"] is None else DealState.from_json(g, data["deal"])
         party.over = data["over"]
+        party.stopped = data["stopped"]
         if party.in_play():
             party.view()                              # the deal's log must replay
         return party

@@ -1,0 +1,65 @@
+"""Leaving a duel (docs/PROTOCOL.md, "Leaving a game"): free before the deal's shuffle
+starts; afterwards recorded on the side that records it, counted as a deal lost by whoever
+stopped, and resumed as soon as the game goes on."""
+import pytest
+
+import kaffeehaus.duel.group as duel_group
+from kaffeehaus import api
+from kaffeehaus.duel import Party
+from kaffeehaus.duel import messages
+
+
+@pytest.fixture(autouse=True)
+def small_group(monkeypatch):
+    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "test256")
+
+
+def a_deal_in_play(match=True):
+    honest = api.duel_new("schnapsen", seat=0, match=match)
+    friend, _ = Party.new("schnapsen", seat=1, is_match=match, group="test256")
+    out = api.duel_receive(honest["party"], messages.encode(friend.receive(honest["codes"][0])[0]))
+    replies = friend.receive(out["codes"][0])
+    if not replies:
+        replies = friend.act(friend.observation()["legal_actions"][0])
+    return out["party"], friend, replies[0]
+
+
+def test_leaving_before_the_shuffle_is_free():
+    invited = api.duel_new("schnapsen", seat=0)
+    stopped = api.duel_stop(invited["party"], "me")["status"]
+    assert stopped["stopped"]["free"] and stopped["stopped"]["counts_as"] is None
+    assert "does not count" in stopped["stopped"]["message"]
+    assert stopped["match_status"] is None
+
+
+def test_a_friend_who_stops_after_the_shuffle_loses_the_deal():
+    party, friend, genuine = a_deal_in_play()
+    status = api.duel_stop(party, "friend")["status"]
+    record = status["stopped"]
+    assert record["by"] == 1 and not record["free"]
+    assert record["message"] == "your friend stopped before the deal could be checked"
+    assert record["counts_as"] == {"winner": 0, "reason": "abandoned", "game_points": 3}
+    last = status["match_status"]["sheet"][-1]
+    assert last["winner"] == 0 and last["game_points"] == 3
+
+
+def test_the_one_who_leaves_records_it_too():
+    party, friend, genuine = a_deal_in_play()
+    friend.stop("me")
+    record = friend.status()["stopped"]
+    assert record["by"] == 1 and record["message"].startswith("you stopped")
+    assert friend.status()["match_status"]["sheet"][-1]["winner"] == 0
+
+
+def test_a_stopped_game_resumes_when_the_friend_comes_back():
+    party, friend, genuine = a_deal_in_play()
+    stopped = api.duel_stop(party, "friend")["party"]
+    out = api.duel_receive(stopped, messages.encode(genuine))
+    assert out["status"]["stopped"] is None
+    assert out["status"]["phase"] in ("your_turn", "their_turn", "verifying")
+
+
+def test_who_must_be_me_or_the_friend():
+    party, friend, genuine = a_deal_in_play()
+    with pytest.raises(ValueError):
+        api.duel_stop(party, "nobody")
