@@ -11,7 +11,9 @@
 //     silenceTimeoutMs: 60000,      // optional; once ready, a worker that answers nothing for this
 //                                   // long while a call waits is taken for dead (killed by the
 //                                   // browser, or hung): it is stopped and every call rejects
-//                                   // with EngineError type "Unresponsive"
+//                                   // with EngineError type "Unresponsive" (five times as
+//                                   // long while a duel_join or duel_receive waits: shuffle
+//                                   // proofs take seconds)
 //     workerUrl,                    // optional; default ./engine-worker.js next to this file
 //   });
 //   engine.ready     → Promise<{ms, snapshot, stages}> resolves when kaffeehaus.api is imported
@@ -48,8 +50,10 @@ export const COMMANDS = Object.freeze([
   "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
   "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
   "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
-  "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation",
+  "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation", "duel_stop",
 ]);
+
+const SLOW_CALLS = new Set(["duel_join", "duel_receive"]);
 
 export class EngineError extends Error {
   constructor(type, message, pyTraceback, code = null, params = {}, invalid = false) {
@@ -114,7 +118,7 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
       message.stateRef = shared.ref;
     }
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, onStep, base, streamed: [] });
+      pending.set(id, { resolve, reject, onStep, base, streamed: [], cmd });
       worker.postMessage(message);
       if (!watchdog) listen();
     });
@@ -128,11 +132,15 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
     clearTimeout(watchdog);
     watchdog = null;
     if (failure || engine.state !== "ready" || !pending.size) return;
+    // A duel message that carries a shuffle makes and checks shuffle proofs (docs/PROTOCOL.md,
+    // "Cost"): seconds of CPU on a desktop, several times that on a slow phone.
+    const patience = [...pending.values()].some((p) => SLOW_CALLS.has(p.cmd)) ? 5 : 1;
+    const limit = silenceTimeoutMs * patience;
     watchdog = setTimeout(() => {
       fail(new EngineError("Unresponsive",
-        `the engine stopped answering (nothing for ${Math.round(silenceTimeoutMs / 1000)} s)`));
+        `the engine stopped answering (nothing for ${Math.round(limit / 1000)} s)`));
       worker.terminate();
-    }, silenceTimeoutMs);
+    }, limit);
   }
 
   function fail(error) {

@@ -142,6 +142,8 @@ CALLS.update({
     "duel_receive": st.tuples(st.tuples(parties, duel_messages), st.just({})),
     "duel_act": st.tuples(st.tuples(parties, actions), st.just({})),
     "duel_observation": st.tuples(st.tuples(parties), st.just({})),
+    "duel_stop": st.tuples(st.tuples(parties, st.one_of(st.sampled_from(["me", "friend"]),
+                                                        garbage)), st.just({})),
 })
 FUNCTIONS = [name for name in api.__all__ if name != "IllegalAction"]
 
