@@ -86,11 +86,12 @@ def test_deeply_nested_code_through_the_api_keeps_the_game(joined):
 def test_nesting_just_inside_the_limit_reaches_the_message_checks():
     levels = limits.MAX_DEPTH - 2                        # inside the envelope and its body
     body = {"x": json.loads(deep(levels))}
-    code = code_of_text(json.dumps({"game": "g", "seq": 0, "prev": "", "from": 0, "body": body}))
+    code = code_of_text(json.dumps({"game": "g", "seq": 0, "prev": "", "from": 0, "body": body,
+                                    "sig": ["1", "1"]}))
     assert messages.decode(code)["body"] == body
     too_deep = {"x": json.loads(deep(levels + 1))}
     code = code_of_text(json.dumps({"game": "g", "seq": 0, "prev": "", "from": 0,
-                                    "body": too_deep}))
+                                    "body": too_deep, "sig": ["1", "1"]}))
     with pytest.raises(MalformedMessage, match="nested too deeply"):
         messages.decode(code)
 
@@ -178,7 +179,7 @@ def test_non_canonical_base64_is_refused(joined, damage):
 
 
 def test_stray_bits_in_the_last_character_are_refused():
-    message = {"game": "g", "seq": 0, "prev": "", "from": 0, "body": {}}
+    message = {"game": "g", "seq": 0, "prev": "", "from": 0, "body": {}, "sig": ["1", "12"]}
     code = code_of_text(messages.canonical(message))
     assert messages.decode(code) == message
     body = code[len(messages.CODE_PREFIX):]
