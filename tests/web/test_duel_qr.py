@@ -8,6 +8,8 @@ import json
 
 from kaffeehaus import api
 
+from test_duel_two_browsers import SETTLED, boot, invite, two  # noqa: F401
+
 LOAD = """async () => {
     const precache = await (await fetch('/precache.json')).json();
     const dir = precache.files.find((f) => /^assets\\/[^/]+\\/duel\\/qr\\.js$/.test(f)).replace('duel/qr.js', '');
@@ -46,3 +48,48 @@ def test_largest_invitation_link_round_trips_through_qr_codes(page, base_url):
     out = page.evaluate(ROUND_TRIP, short)
     assert out["parts"] == 1 and out["sameParts"] and out["result"]["text"] == short
     assert json.loads(json.dumps(page.watch.errors)) == []
+
+
+def test_show_as_qr_code_shows_the_link_to_send_part_by_part(two, base_url, artifacts):  # noqa: F811
+    """The inviter taps "Show as QR code": the dialog shows the invitation link's parts one after
+    another; read from the page's canvas and assembled, they are the link. Screenshots at phone
+    and desktop sizes in English and German."""
+    page = two[0]
+    boot(page, base_url)
+    invite(page)
+    page.evaluate(LOAD)
+    page.click("[data-ui='duel-show-qr']")
+    page.wait_for_selector("dialog[data-dialog='duel-qr'][open] canvas[data-parts]", timeout=10_000)
+    link = page.evaluate("""async () => {
+        const dir = (await (await fetch('/precache.json')).json()).files
+            .find((f) => /^assets\\/[^/]+\\/duel\\/codes\\.js$/.test(f)).replace('duel/codes.js', '');
+        const { duelLink } = await import('/' + dir + 'duel/codes.js');
+        return duelLink(location.href, document.querySelector('[data-duel-code-out]').value.split(/\\s+/).filter(Boolean));
+    }""")
+    out = page.evaluate("""async () => {
+        const canvas = document.querySelector('canvas[data-duel-qr]');
+        const assembler = window.seq.createAssembler();
+        let result = null;
+        const deadline = Date.now() + 60000;
+        while (!(result && result.text) && Date.now() < deadline) {
+            const scanned = await window.qr.readQr(canvas, {scale: 4});
+            if (scanned) result = assembler.add(scanned) || result;
+            await new Promise((r) => setTimeout(r, 300));
+        }
+        return {result, parts: Number(canvas.dataset.parts)};
+    }""")
+    assert out["parts"] > 1
+    assert out["result"]["text"] == link
+    german = two[1]                          # the same dialog in another language
+    german.add_init_script("localStorage.setItem('kaffeehaus.language', 'de')")
+    boot(german, base_url)
+    invite(german)
+    german.click("[data-ui='duel-show-qr']")
+    german.wait_for_selector("dialog[data-dialog='duel-qr'][open] canvas[data-parts]", timeout=10_000)
+    assert "QR-Code" in german.text_content("[data-ui='duel-show-qr']")
+    for lang, shown in (("en", page), ("de", german)):
+        for width, height in ((390, 844), (1280, 800)):
+            shown.set_viewport_size({"width": width, "height": height})
+            shown.screenshot(path=str(artifacts / f"duel-qr-{lang}-{width}.png"))
+    page.click("[data-ui='duel-qr-close']")
+    assert page.errors == [] and german.errors == []

@@ -11,6 +11,7 @@ import { notify } from "../notices.js";
 import { duelLink, codeFromHash, isDuelHash } from "./codes.js";
 import { createLive, decodeLive, hasLiveCode, readLiveCode } from "./live.js";
 import { el, $, profileName } from "./dom.js";
+import { installQrView } from "./qr-view.js";
 
 const html = document.documentElement;
 
@@ -137,7 +138,10 @@ export function installSending({ duel, box, storage, render }) {
   }
   window.addEventListener("hashchange", () => { if (isDuelHash(window.location.hash)) openFromLocation(); });
 
+  const qrWords = installQrView({ box, link });
+
   function words() {
+    qrWords();
     stunLabel.textContent = t("duel.settings.stun");
     stunNote.textContent = t("duel.settings.stunNote");
     showLive();
