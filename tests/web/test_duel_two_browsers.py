@@ -375,51 +375,6 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
     raise AssertionError("B never sent a move")
 
 
-def test_a_whole_deal_over_a_live_connection(two, base_url):
-    """The live connection (WebRTC data channel): offer and answer travel as codes, pasted;
-    then no code is passed by hand any more — the moves go over the channel by themselves.
-    Two browser contexts on 127.0.0.1, no STUN server (host candidates only)."""
-    a, b = two
-    boot(a, base_url)
-    invitation = invite(a)
-    join(b, base_url, invitation)
-    paste(a, outbox(b))
-    a.click("[data-duel-live-box] summary")
-    a.click("[data-ui='duel-live-offer']")
-    a.wait_for_function("() => document.querySelector('[data-duel-live-out]').value", timeout=30_000)
-    offer = a.input_value("[data-duel-live-out]")
-    assert offer.startswith("kl1.")
-    b.fill("[data-duel-code-in]", offer)
-    b.click("[data-ui='duel-apply']")
-    b.wait_for_function("() => document.querySelector('[data-duel-live-out]').value", timeout=30_000)
-    answer = b.input_value("[data-duel-live-out]")
-    assert answer.startswith("kl1.")
-    a.fill("[data-duel-code-in]", answer)
-    a.click("[data-ui='duel-apply']")
-    for page in (a, b):
-        page.wait_for_selector("html[data-duel-live='open']", state="attached", timeout=30_000)
-    # A's shuffle code (sent before the channel opened) is passed by hand once
-    paste(b, outbox(a))
-    rng = random.Random(3)
-    for _ in range(200):
-        if all(phase(p) == "over" for p in (a, b)) and all(
-                p.get_attribute("[data-duel-verified]", "data-duel-verified") == "1" for p in (a, b)):
-            break
-        moved = False
-        for page in (a, b):
-            if phase(page) == "your_turn":
-                play_one(page, rng)
-                moved = True
-        if not moved:
-            a.wait_for_timeout(200)
-        check_no_leak([a, b])
-    for page in (a, b):
-        assert phase(page) == "over", phase(page)
-        assert page.get_attribute("[data-duel-verified]", "data-duel-verified") == "1"
-        assert not page.locator("[data-notice='duel-error']").count(), error_text(page)
-        assert not page.errors, page.errors
-
-
 def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
     """A match: once both verified the first deal, the next one is shuffled by the same codes
     and played; the score sheet carries the first deal's result on both pages, each from its

@@ -1,7 +1,7 @@
 // box.js — the duel's box in the top bar while a duel has the table: its title, the deals
 // verified, the phase ("your turn", "send your move", …), the verdict when cheating was
 // detected, the codes to send (share, copy link, copy code), the paste field, the live
-// connection's box. It only draws: web/duel/sending.js wires the buttons.
+// connection's state. It only draws: web/duel/sending.js wires the buttons.
 //
 // Hooks (docs/UI-HOOKS.md): [data-zone='duel'] with [data-duel-code-out], [data-duel-code-in],
 // data-ui = duel-share / duel-copy-link / duel-copy-code / duel-apply, [data-duel-verified],
@@ -19,8 +19,11 @@ export function phaseOf(record, status, obs) {
   return status.phase;
 }
 
-function phaseText(phase, record, status) {
+function phaseText(phase, record, status, connected) {
   const sending = record.outbox.length > 0 && !record.shared;
+  if (connected && ["shuffling", "waiting", "their_turn", "verifying"].includes(phase)) {
+    return t(phase === "their_turn" && !status.cards_pending ? "duel.live.theirTurn" : "duel.live.working");
+  }
   switch (phase) {
     case "stopped": return t("duel.phase.stopped");
     case "invited": return t("duel.phase.invited");
@@ -60,18 +63,10 @@ export class DuelBox {
     e.applyButton = el("button", { type: "submit", dataset: { ui: "duel-apply" } });
     e.receive = el("form", { className: "duel-receive", dataset: { duelReceive: "" } },
       e.codeInLabel, el("div", { className: "duel-paste" }, e.codeIn, e.applyButton));
-    e.liveSummary = el("summary");
-    e.liveNote = el("p", { className: "note" });
-    e.liveStart = el("button", { type: "button", dataset: { ui: "duel-live-offer" } });
-    e.liveState = el("p", { className: "duel-live-state", role: "status", dataset: { duelLive: "idle" } });
-    e.liveOut = el("textarea", { className: "duel-code", readOnly: true, rows: 2, spellcheck: false, hidden: true,
-      dataset: { duelLiveOut: "" }, "aria-label": "" });
-    e.liveCopy = el("button", { type: "button", hidden: true, dataset: { ui: "duel-live-copy" } });
-    e.liveBox = el("details", { className: "duel-live", dataset: { duelLiveBox: "" } },
-      e.liveSummary, e.liveNote, el("div", { className: "duel-buttons" }, e.liveStart, e.liveCopy), e.liveOut, e.liveState);
+    e.liveState = el("span", { className: "duel-live-state", role: "status", hidden: true, dataset: { duelLive: "off" } });
     e.box = el("section", { className: "duel-box", hidden: true, dataset: { zone: "duel" }, "aria-labelledby": "duel-box-title" },
-      el("div", { className: "duel-head" }, e.title, e.verified, e.phaseLine, e.sendNote), e.verdict,
-      el("div", { className: "duel-row" }, e.send, e.receive), e.liveBox);
+      el("div", { className: "duel-head" }, e.title, e.verified, e.liveState, e.phaseLine, e.sendNote), e.verdict,
+      el("div", { className: "duel-row" }, e.send, e.receive));
     ($("header") || document.body).appendChild(e.box);
     this.els = e;
   }
@@ -88,16 +83,12 @@ export class DuelBox {
     e.codeInLabel.textContent = t("duel.receive.label");
     e.codeIn.placeholder = t("duel.receive.placeholder");
     e.applyButton.textContent = t("duel.receive.apply");
-    e.liveSummary.textContent = t("duel.live.title");
-    e.liveNote.textContent = t("duel.live.note");
-    e.liveStart.textContent = t("duel.live.start");
-    e.liveCopy.textContent = t("duel.live.copy");
-    e.liveOut.setAttribute("aria-label", t("duel.live.copy"));
   }
 
   /** The box for `duel` (web/duel/controller.js); `onTable`: the duel has the table; `setupShown`:
-   * the set-up screen is over the table (the box hides); `view`: the table view (its status line). */
-  render(duel, { onTable, setupShown, view }) {
+   * the set-up screen is over the table (the box hides); `view`: the table view (its status line);
+   * `live`: the live channel (web/duel/transport.js): while connected, nothing is sent by hand. */
+  render(duel, { onTable, setupShown, view, live }) {
     const e = this.els;
     const record = duel.record;
     e.box.hidden = !onTable || setupShown;
@@ -115,7 +106,8 @@ export class DuelBox {
     const count = status ? status.deals_verified : 0;
     e.verified.dataset.duelVerified = String(count);
     e.verified.textContent = count ? `✓ ${t("duel.verifiedCount", { count })}` : "";
-    const text = phaseText(phase, record, status);
+    const connected = live.state === "connected";
+    const text = phaseText(phase, record, status, connected);
     // the table's status line says what to do; at the end of a deal (its line tells the result)
     // this line does
     e.phaseLine.textContent = text;
@@ -129,10 +121,10 @@ export class DuelBox {
     }
     e.verdict.hidden = !record.verdict;
     const outbox = record.outbox;
-    // a stopped duel (cheating detected) sends nothing more
-    e.send.hidden = !outbox.length || Boolean(record.verdict);
+    // a stopped duel (cheating detected) sends nothing more; over the live channel nothing is
+    // left to send by hand once the friend's page acknowledged it
+    e.send.hidden = !outbox.length || Boolean(record.verdict) || (connected && !live.unsent().length);
     e.sendNote.hidden = e.send.hidden;
-    e.liveBox.hidden = Boolean(record.verdict) || (status && status.phase === "over");
     e.codeOut.value = outbox.join("\n");
     e.sendNote.textContent = (record.shared ? t("duel.send.again")
       : t(phase === "invited" ? "duel.send.invite" : "duel.send.move"))
@@ -142,7 +134,7 @@ export class DuelBox {
     e.shareButton.hidden = !canShare;
     e.linkButton.classList.toggle("primary", !canShare && !record.shared);
     e.shareButton.classList.toggle("primary", !record.shared);
-    e.receive.hidden = Boolean(record.verdict) || (status && status.phase === "over");
+    e.receive.hidden = Boolean(record.verdict) || (status && status.phase === "over") || connected;
     e.applyButton.disabled = duel.busy;
   }
 }

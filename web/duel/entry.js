@@ -8,9 +8,12 @@
 // with data-ui = duel-join-accept / duel-join-decline.
 import { t, has, formatDate } from "../table/i18n.js";
 import { el, $, profileName } from "./dom.js";
+import { invitationWords } from "./link-flow.js";
+import { readLiveCode } from "./live.js";
 
-/** `duel`: the remote opponent (web/duel/controller.js); `setup`: the set-up view. */
-export function installEntry({ duel, setup, ready }) {
+/** `duel`: the remote opponent (web/duel/controller.js); `setup`: the set-up view; `sending`:
+ * web/duel/sending.js (a code opened with its connection code, the join that answers it). */
+export function installEntry({ duel, setup, ready, sending }) {
   // --- the set-up screen's entry ---------------------------------------------------------------
   const setupCode = el("textarea", { className: "duel-code", rows: 2, spellcheck: false, id: "duel-setup-code",
     autocomplete: "off", dataset: { duelSetupCode: "" } });
@@ -32,17 +35,13 @@ export function installEntry({ duel, setup, ready }) {
   const joinDecline = el("button", { type: "button", dataset: { ui: "duel-join-decline" } });
   joinDialog.append(joinTitle, joinText, joinOptions, el("div", { className: "claim-buttons" }, joinAccept, joinDecline));
   document.body.appendChild(joinDialog);
-  let invitation = null;
+  let invitation = null;   // {code, envelope, signal}: a friend's invitation waiting for Accept
 
   function fillInvitation(envelope) {
-    const hello = envelope.hello || {};
-    joinText.textContent = t("duel.join.text", { game: profileName(hello.profile),
-      length: t(hello.match === false ? "setup.length.deal" : "setup.length.match") });
-    const options = Object.entries(hello.options || {});
-    joinOptions.textContent = options.length
-      ? t("duel.join.options", { options: options.map(([k, v]) => `${has(`option.${k}`) ? t(`option.${k}`) : k}: ${v}`).join(", ") })
-      : "";
-    joinOptions.hidden = !options.length;
+    const words = invitationWords(envelope.hello, { t, has });
+    joinText.textContent = t("duel.join.text", { game: words.game, length: words.length });
+    joinOptions.textContent = t("duel.join.options", { options: words.options.length
+      ? words.options.join(" · ") : t("duel.join.standard") });
   }
 
   function listSaved() {
@@ -73,20 +72,22 @@ export function installEntry({ duel, setup, ready }) {
   }
 
   setupOpen.addEventListener("click", async () => {
-    const applied = await duel.receive(setupCode.value);
+    const text = setupCode.value;
+    const applied = await sending.openCodes(text, await readLiveCode(text));
     if (applied || invitation) setupCode.value = "";
   });
   duel.on("invitation", ({ code, envelope }) => {
-    invitation = { code, envelope };
+    invitation = { code, envelope, signal: sending.pending() };
     fillInvitation(envelope);
     if (!joinDialog.open) joinDialog.showModal();
     joinAccept.focus();
   });
   joinAccept.addEventListener("click", async () => {
     const code = invitation && invitation.code;
+    const signal = invitation && invitation.signal;
     invitation = null;
     joinDialog.close();
-    if (code) await duel.join(code);
+    if (code) await sending.join(code, signal);
   });
   joinDecline.addEventListener("click", () => {
     invitation = null;

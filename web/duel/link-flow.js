@@ -20,6 +20,8 @@ import { LIVE_PREFIX } from "./live.js";
 
 const SIGNAL = new RegExp(`(?:^#?|&)rtc=(${LIVE_PREFIX.replace(".", "\\.")}[A-Za-z0-9_-]+)`);
 export const HANDOFF_CHANNEL = "kaffeehaus-duel-links";
+// this page's own asks are not for itself (a BroadcastChannel hears the page's other channels)
+const THIS_PAGE = Math.random().toString(36).slice(2);
 
 export function liveLink(base, codes, signal) {
   const link = duelLink(base, codes);
@@ -61,7 +63,7 @@ export function invitationWords(hello, { t, has }) {
  * Offer an opened link to the other tabs of this page: resolves true when one holding its game
  * took it (within `ms`), false when none did (this tab handles it).
  */
-export function handOff(Channel, { game, hash }, ms = 600) {
+export function handOff(Channel, { game, hash, page = THIS_PAGE }, ms = 600) {
   if (typeof Channel !== "function" || !game) return Promise.resolve(false);
   return new Promise((resolve) => {
     const channel = new Channel(HANDOFF_CHANNEL);
@@ -72,17 +74,17 @@ export function handOff(Channel, { game, hash }, ms = 600) {
       const data = event.data || {};
       if (data.type === "taken" && data.ask === ask) done(true);
     };
-    channel.postMessage({ type: "link", ask, game, hash });
+    channel.postMessage({ type: "link", ask, page, game, hash });
   });
 }
 
 /** Take the links other tabs hand over for a game this tab `holds(game)`; `take(hash)` opens it. */
-export function serveHandOffs(Channel, { holds, take }) {
+export function serveHandOffs(Channel, { holds, take, page = THIS_PAGE }) {
   if (typeof Channel !== "function") return () => {};
   const channel = new Channel(HANDOFF_CHANNEL);
   channel.onmessage = (event) => {
     const data = event.data || {};
-    if (data.type !== "link" || typeof data.hash !== "string" || !holds(data.game)) return;
+    if (data.type !== "link" || data.page === page || typeof data.hash !== "string" || !holds(data.game)) return;
     channel.postMessage({ type: "taken", ask: data.ask });
     take(data.hash);
   };

@@ -1,16 +1,20 @@
 // sending.js — how the codes travel between the two devices: copy the link or the code, the
 // system's share sheet, the paste field, a duel link opened in the address bar (#duel=…), and
-// the live connection (WebRTC data channel, web/duel/live.js) that sends every new code by
-// itself while it is open. Wires the buttons of the duel's box (web/duel/box.js).
+// the live channel (web/duel/live-ui.js, transport.js) that sends every new code by itself
+// while the two pages are connected. Every link sent while they are not carries a connection
+// code (link-flow.js): the invitation and the reply are enough to connect them. Wires the
+// buttons of the duel's box (web/duel/box.js).
 //
-// Hooks (docs/UI-HOOKS.md): data-ui = duel-live-offer / duel-live-copy, [data-duel-live-out],
-// [data-duel-live] and html[data-duel-live] the connection's state, [data-duel-stun] the STUN
-// server setting; data-notice="duel-error".
+// Hooks (docs/UI-HOOKS.md): [data-duel-send] data-duel-link (the link to send) and
+// data-duel-signal ("true": it carries a connection code); html[data-links-opened] (links
+// opened so far), html[data-link="handed-off"]; data-notice="duel-error".
 import { t } from "../table/i18n.js";
 import { notify } from "../notices.js";
-import { duelLink, codeFromHash, isDuelHash } from "./codes.js";
-import { createLive, decodeLive, hasLiveCode, readLiveCode } from "./live.js";
-import { el, $, profileName } from "./dom.js";
+import { findCodes, isDuelHash, readEnvelope } from "./codes.js";
+import { decodeLive, readLiveCode } from "./live.js";
+import { installLive } from "./live-ui.js";
+import { handOff, liveLink, readLink, serveHandOffs } from "./link-flow.js";
+import { profileName } from "./dom.js";
 import { installQrView } from "./qr-view.js";
 
 const html = document.documentElement;
@@ -18,7 +22,31 @@ const html = document.documentElement;
 /** `duel`: the remote opponent; `box`: the DuelBox; `render()`: draw the box again. */
 export function installSending({ duel, box, storage, render }) {
   const e = box.els;
-  const link = () => duelLink(window.location.href, duel.outbox);
+  const live = installLive({ duel, storage, line: e.liveState, changed: () => render() });
+  let joining = Promise.resolve();   // the friend's Accept: the reply waits for its answer
+  let pendingSignal = null;          // the connection code of a link being opened
+
+  // the link carries the codes and, while the pages are not connected, a connection code
+  const link = async () => {
+    await joining;
+    const connected = live.state === "connected";
+    const signal = connected ? null : await live.prepare().catch(() => null);
+    const codes = connected ? live.unsent() : duel.outbox;
+    return liveLink(window.location.href, codes.length ? codes : duel.outbox, signal);
+  };
+
+  /** After each drawing of the box: the link to send, for the page's hooks. */
+  function showLink() {
+    delete e.send.dataset.duelLink;
+    delete e.send.dataset.duelSignal;
+    if (e.send.hidden || !duel.record) return;
+    const at = duel.record.rev;
+    link().then((url) => {
+      if (!duel.record || duel.record.rev !== at) return;
+      e.send.dataset.duelLink = url;
+      e.send.dataset.duelSignal = String(url.includes("&rtc="));
+    }, () => {});
+  }
 
   // --- copying and sharing -------------------------------------------------------------------
   async function copy(text, { codes = true } = {}) {
@@ -34,17 +62,18 @@ export function installSending({ duel, box, storage, render }) {
       e.codeOut.select();
     }
   }
-  e.linkButton.addEventListener("click", () => copy(link()));
+  e.linkButton.addEventListener("click", async () => copy(await link()));
   e.codeButton.addEventListener("click", () => copy(duel.outbox.join("\n")));
   e.shareButton.addEventListener("click", async () => {
     const invite = html.dataset.duel === "invited";
     const text = invite ? t("duel.shareInvite", { game: profileName(duel.record.profile) }) : t("duel.shareText");
+    const url = await link();
     try {
-      await navigator.share({ title: t("app.title"), text, url: link() });
+      await navigator.share({ title: t("app.title"), text, url });
       duel.markShared();
     } catch (error) {
       if (error && error.name === "AbortError") return;   // the player closed the share sheet
-      copy(link());
+      copy(url);
     }
   });
 
@@ -52,99 +81,84 @@ export function installSending({ duel, box, storage, render }) {
   e.receive.addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = e.codeIn.value;
-    if (hasLiveCode(text)) {
-      if (await liveCode(await readLiveCode(text))) e.codeIn.value = "";
-      return;
-    }
-    const applied = await duel.receive(text);
-    if (applied) e.codeIn.value = "";
+    if (await openCodes(text, await readLiveCode(text))) e.codeIn.value = "";
   });
 
-  // --- the live connection -------------------------------------------------------------------
-  const stunInput = el("input", { type: "text", spellcheck: false, autocomplete: "off", placeholder: "stun:…",
-    dataset: { duelStun: "" } });
-  const stunLabel = el("span");
-  const stunNote = el("p", { className: "note" });
-  const settingsDialog = $("dialog[data-dialog='settings']");
-  if (settingsDialog) {
-    settingsDialog.querySelector("form")?.before(el("label", { className: "duel-stun" }, stunLabel, stunInput), stunNote);
-  }
-  stunInput.value = storage.read("duelStun");
-  stunInput.addEventListener("change", () => {
-    const value = stunInput.value.trim();
-    if (value === "" || /^stuns?:[^\s]{1,200}$/.test(value)) storage.write("duelStun", value);
-    else stunInput.value = storage.read("duelStun");
-  });
-  let liveSent = new Set();   // codes already sent over the channel (or before it opened)
-  const live = createLive({
-    stun: () => storage.read("duelStun"),
-    game: () => duel.id,
-    onState: (state) => {
-      if (state === "open") liveSent = new Set(duel.outbox);
-      showLive();
-      render();
-    },
-    onCodes: (text) => { duel.receive(text); },
-  });
-  function showLive() {
-    const state = live.state;
-    e.liveState.dataset.duelLive = state;
-    const key = { offering: "duel.live.offering", answering: "duel.live.answering", connecting: "duel.live.connecting",
-      open: "duel.live.open", closed: "duel.live.closed", failed: "duel.live.failed" }[state];
-    e.liveState.textContent = key ? t(key) : "";
-    e.liveState.hidden = !key;
-    e.liveOut.hidden = e.liveCopy.hidden = !["offering", "answering"].includes(state) || !e.liveOut.value;
-    html.dataset.duelLive = state;
-  }
-  async function liveCode(code) {
+    // --- the live channel ----------------------------------------------------------------------
+  async function takeSignal(signal) {
     try {
-      const value = await decodeLive(code);
-      if (value.type === "offer") e.liveOut.value = await live.accept(code);
-      else await live.finish(code);
-      e.liveBox.open = true;
-      showLive();
-      return true;
+      await live.take(signal);
     } catch {
       notify("duel-error", () => t("duel.live.bad"), { alert: true });
-      return false;
+    }
+    render();
+  }
+
+  /** The codes (and connection code) of a link or a paste: applied; the connection taken up. */
+  async function openCodes(text, signal) {
+    pendingSignal = signal;
+    const before = duel.id;
+    let applied = false;
+    let invited = false;
+    const off = duel.on("invitation", () => { invited = true; });
+    try {
+      // a link that reconnects also repeats the codes sent before: those already here are skipped
+      const game = signal ? await gameOf([], signal) : null;
+      const fresh = signal ? findCodes(text).filter((code) => !live.seen(code, game)) : null;
+      applied = fresh && !fresh.length ? false : await duel.receive(fresh ? fresh.join("\n") : text);
+    } finally {
+      off();
+      pendingSignal = null;
+    }
+    if (applied) live.received(findCodes(text));
+    // an invitation waits for Accept (it keeps the signal); else the duel is on the table
+    if (signal && duel.record && (applied || duel.id === before) && !invited) await takeSignal(signal);
+    return applied;
+  }
+
+  /** The friend accepted an invitation: join, then answer the inviter's offer it carried. */
+  function join(code, signal) {
+    joining = (async () => { if ((await duel.join(code)) && signal) await takeSignal(signal); })();
+    return joining;
+  }
+
+  async function gameOf(codes, signal) {
+    try {
+      if (signal) return (await decodeLive(signal)).game;
+      return codes.length ? (await readEnvelope(codes[0])).game : null;
+    } catch {
+      return null;
     }
   }
-  e.liveStart.addEventListener("click", async () => {
-    e.liveOut.value = "";
-    e.liveOut.value = await live.offer();
-    showLive();
-  });
-  e.liveCopy.addEventListener("click", () => copy(e.liveOut.value, { codes: false }));
-  // every new code to send goes over the channel while it is open
-  duel.on("duel", () => {
-    if (live.state !== "open") return;
-    const fresh = duel.outbox.filter((c) => !liveSent.has(c));
-    if (fresh.length && live.send(fresh)) {
-      fresh.forEach((c) => liveSent.add(c));
-      duel.markShared();
-    }
+
+  // a link opened in another tab of this browser, for the game this tab holds live
+  serveHandOffs(globalThis.BroadcastChannel, {
+    holds: (game) => Boolean(game) && game === duel.id && live.state !== "off",
+    take: (hash) => { window.focus(); const { codes, signal } = readLink(hash); openCodes(codes.join(" "), signal); },
   });
 
   // --- links ---------------------------------------------------------------------------------
   async function openFromLocation() {
     const { hash } = window.location;
     if (!isDuelHash(hash)) return false;
-    const codes = codeFromHash(hash);
+    const { codes, signal } = readLink(hash);
     // the codes are applied once: a reload must not apply them again
     history.replaceState(null, "", window.location.pathname + window.location.search);
     html.dataset.link = "duel";
-    await duel.receive(codes.join(" ") || hash);
+    // a link with a connection code goes to the tab of this browser that holds the game and its
+    // half of the connection (a link of codes alone is continued here, the other tab follows)
+    if (signal && await handOff(globalThis.BroadcastChannel, { game: await gameOf(codes, signal), hash })) {
+      html.dataset.link = "handed-off";
+      notify("duel-handed-off", () => t("duel.live.handedOff"));
+      return true;
+    }
+    await openCodes(codes.join(" ") || hash, signal);
+    html.dataset.linksOpened = String(Number(html.dataset.linksOpened || 0) + 1);
     return true;
   }
   window.addEventListener("hashchange", () => { if (isDuelHash(window.location.hash)) openFromLocation(); });
 
-  const qrWords = installQrView({ box, link });
-
-  function words() {
-    qrWords();
-    stunLabel.textContent = t("duel.settings.stun");
-    stunNote.textContent = t("duel.settings.stunNote");
-    showLive();
-  }
-  return { openFromLocation, words };
+  // the QR code shows the link as last prepared (it carries the connection code)
+  const qrWords = installQrView({ box, link: () => e.send.dataset.duelLink || liveLink(window.location.href, duel.outbox, live.signal) });
+  return { openFromLocation, openCodes, join, showLink, live, words: qrWords, pending: () => pendingSignal };
 }

@@ -26,11 +26,16 @@
 //   live.flush()          sends the pending codes now (call after every change of the duel)
 //   live.unsent()         → [code] codes the friend has not acknowledged
 //   live.received(codes)  codes the player applied by hand (a link, a paste): never again
+//   live.seen(code[, game]) → whether this page received that code already
 //   live.state            "off" | "waiting" | "connecting" | "connected" | "reconnecting"
 //                         | "closed" (the friend's page closed) | "failed" (no route: links)
+//
+// One unit above 250 lines: the connection attempts, their states and the bookkeeping of what
+// was delivered share one state, and splitting them would pass it around.
+import { MAX_PASTED_LENGTH } from "../limits.js";
 import { decodeLive, encodeLive } from "./live.js";
 
-const MAX_FRAME = 200_000;
+const MAX_FRAME = MAX_PASTED_LENGTH;   // a frame holds what a paste may hold
 const REMEMBERED = 64;   // hashes kept per game and list: far more than one turn's codes
 
 /** A short hash of a code (53-bit, base 36): enough to tell a game's codes apart. */
@@ -66,6 +71,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
   let live = null;       // {pc, channel} the open channel
   let signal = null;     // the connection code the next link carries
   let making = null;     // the offer being made
+  let taking = null;     // a connection code from the friend being taken up
   let sentHere = new Set();   // hashes sent over the current channel
   let receiving = Promise.resolve();
 
@@ -171,6 +177,11 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     send({ k: "ack", h: hashes });
   }
 
+  function seen(code, id = game) {
+    const kept = id ? memory.get(id) : null;
+    return Boolean(kept && kept.seen && kept.seen.includes(codeHash(code)));
+  }
+
   function received(codes) {
     if (game && codes.length) remember("seen", codes.map(codeHash));
   }
@@ -191,8 +202,13 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
 
   /** The connection code for the next link: the answer this page owes, else its offer. */
   async function prepare() {
+    if (taking) await taking.catch(() => null);   // an answer being made is the code to send
     if (!game || live) return null;
     if (signal) return signal;
+    return makeOffer();
+  }
+
+  function makeOffer() {
     if (making) return making;
     const forGame = game;
     making = (async () => {
@@ -226,7 +242,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     watch(entry);
     await pc.setRemoteDescription({ type: "offer", sdp });
     let extra = {};
-    if (!offering) { signal = null; await prepare(); }
+    if (!offering) { signal = null; await makeOffer(); }
     if (offering) extra = { offer: offering.sdp };
     if (answering !== entry) return null;   // a later offer replaced this one
     signal = await describe(pc, "answer", extra);
@@ -236,7 +252,13 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
 
   /** A connection code from the friend's link. Resolves to the code the friend now needs from
    * this page (an answer), or null when nothing more is needed. */
-  async function takeSignal(code) {
+  function takeSignal(code) {
+    const task = takeCode(code).finally(() => { if (taking === task) taking = null; });
+    taking = task;
+    return task;
+  }
+
+  async function takeCode(code) {
     const value = await decodeLive(code);
     if (value.game && game && value.game !== game) throw new Error("a connection code of another game");
     if (live && state === "connected") return null;
@@ -265,7 +287,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
   }
 
   return {
-    use, prepare, take: takeSignal, flush, unsent, received, close,
+    use, prepare, take: takeSignal, flush, unsent, received, seen, close,
     get state() { return state; },
     get signal() { return signal; },
     get game() { return game; },

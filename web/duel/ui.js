@@ -38,9 +38,12 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
     { rel: "stylesheet", href: new URL("./duel.css", import.meta.url).href }));
   const onTable = () => table.opponent === duel;
   const box = new DuelBox();
-  const render = () => box.render(duel, { onTable: onTable() && Boolean(duel.record), setupShown: !setup.root.hidden, view });
-  const entry = installEntry({ duel, setup, ready });
+  const render = () => {
+    box.render(duel, { onTable: onTable() && Boolean(duel.record), setupShown: !setup.root.hidden, view, live: sending.live });
+    sending.showLink();
+  };
   const sending = installSending({ duel, box, storage, render });
+  const entry = installEntry({ duel, setup, ready, sending });
   let problem = null;   // the last refusal, kept for a language switch
 
   function words() {

@@ -33,11 +33,13 @@ test("the invitation says the game, match or single deal, and options in words, 
 
 test("a link opened in a new tab goes to the tab that holds its game; else it stays", async () => {
   const taken = [];
-  const stop = serveHandOffs(BroadcastChannel, { holds: (game) => game === "g1", take: (hash) => taken.push(hash) });
+  const stop = serveHandOffs(BroadcastChannel, { holds: (game) => game === "g1", take: (hash) => taken.push(hash), page: "old" });
   try {
-    assert.equal(await handOff(BroadcastChannel, { game: "g1", hash: "#duel=kd1.X&rtc=kl1.Y" }), true);
+    assert.equal(await handOff(BroadcastChannel, { game: "g1", hash: "#duel=kd1.X&rtc=kl1.Y", page: "new" }), true);
     assert.deepEqual(taken, ["#duel=kd1.X&rtc=kl1.Y"]);
-    assert.equal(await handOff(BroadcastChannel, { game: "g2", hash: "#duel=kd1.Z" }, 150), false);
+    assert.equal(await handOff(BroadcastChannel, { game: "g2", hash: "#duel=kd1.Z", page: "new" }, 150), false);
+    assert.equal(await handOff(BroadcastChannel, { game: "g1", hash: "#duel=kd1.W", page: "old" }, 150), false,
+      "a page does not hand a link to itself");
     assert.deepEqual(taken, ["#duel=kd1.X&rtc=kl1.Y"]);
   } finally {
     stop();

@@ -59,6 +59,17 @@ test("one offer and one answer connect the pages; pending codes then travel by t
   assert.equal(b.live.flush(), false, "nothing new to send");
 });
 
+test("while an answer is being made, the code for the next link is that answer", async () => {
+  const network = fakeNetwork();
+  const a = page(network);
+  const b = page(network);
+  const offer = await a.live.prepare();
+  const answering = b.live.take(offer);
+  const next = b.live.prepare();
+  assert.equal(await next, await answering);
+  assert.equal((await decodeLive(await next)).type, "answer");
+});
+
 test("the answer carries the answerer's own offer; the losing attempt is closed", async () => {
   const { network, b } = await connected();
   const open = network.made.filter((pc) => !pc.closed);

@@ -1,0 +1,218 @@
+"""A friend on another device, live (web/duel/transport.js, link-flow.js, live-ui.js): two
+Chromium contexts on 127.0.0.1 (host candidates on loopback, no STUN, nothing else contacted).
+The invitation is one link, the reply is one link; then the moves travel over the WebRTC data
+channel by themselves. The test counts the links it carries between the pages (the manual
+transfers) and fails above 2; a channel closed mid-deal, or a page reloaded mid-deal, leaves
+the game to finish by links with nothing lost or applied twice."""
+from __future__ import annotations
+
+import random
+import time
+
+from kaffeehaus import api
+from test_duel_two_browsers import (SETTLED, boot, check_no_leak, error_text, invite, party, phase,
+                                    play_one, two, verified)  # noqa: F401 (fixture)
+
+LIVE_OPEN = "html[data-duel-live='connected']"
+
+
+def sent_link(page, timeout=30_000):
+    """The link the page offers to send (codes and, while not connected, a connection code)."""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('[data-duel-send]');"
+        " return s && !s.hidden && s.dataset.duelLink && s.dataset.duelSignal === 'true'; }", timeout=timeout)
+    return page.get_attribute("[data-duel-send]", "data-duel-link")
+
+
+# test-only: the page's data channels, to cut them as a dropped network would
+KEEP_CHANNELS = """
+window.__channels = [];
+const make = RTCPeerConnection.prototype.createDataChannel;
+RTCPeerConnection.prototype.createDataChannel = function (...args) {
+  const channel = make.apply(this, args);
+  window.__channels.push(channel);
+  return channel;
+};
+const Original = RTCPeerConnection;
+window.RTCPeerConnection = function (...args) {
+  const pc = new Original(...args);
+  pc.addEventListener("datachannel", (event) => window.__channels.push(event.channel));
+  return pc;
+};
+window.RTCPeerConnection.prototype = Original.prototype;
+"""
+
+
+def fragment(link):
+    return link[link.index("#"):]
+
+
+def open_in_new_tab(page, base_url, link):
+    """A link tapped in a messenger opens a new tab of the same browser."""
+    tab = page.context.new_page()
+    tab.goto(base_url + fragment(link))
+    return tab
+
+
+def start(a, b, base_url, profile="bummerl", length="match", game="Bummerl"):
+    """One link each way; returns (transfers, seconds from Accept to the friend's first card)."""
+    boot(a, base_url)
+    invite(a, profile=profile, length=length)
+    invitation = sent_link(a)
+    boot(b, base_url, fragment(invitation))
+    b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
+    words = b.text_content("dialog[data-dialog='duel-join']")
+    assert game in words and ("match" if length == "match" else "single deal") in words, words
+    assert "Single deal" not in words or length != "match"
+    assert not any(raw in words for raw in ("false", "true", "null")), words
+    accepted = time.monotonic()
+    b.click("[data-ui='duel-join-accept']")
+    reply = sent_link(b)
+    tab = open_in_new_tab(a, base_url, reply)
+    tab.wait_for_selector("html[data-link='handed-off']", state="attached", timeout=30_000)
+    tab.close()
+    for page in (a, b):
+        page.wait_for_selector(LIVE_OPEN, state="attached", timeout=60_000)
+    # the friend's first cards come with the inviter's keys (the inviter may lead first)
+    rng = random.Random(99)
+    while not b.locator("[data-zone='hand'] [data-card]").count():
+        assert time.monotonic() - accepted < 120, "the friend's cards never came"
+        if phase(a) == "your_turn" and phase(b) != "your_turn":
+            play_one(a, rng)
+        b.wait_for_timeout(100)
+    return 2, time.monotonic() - accepted
+
+
+def play_live(pages, rng, *, until, limit=2000):
+    """Play whenever a page has the move; nothing is carried between the pages."""
+    for _ in range(limit):
+        if until(pages):
+            return
+        moved = False
+        for page in pages:
+            if phase(page) == "your_turn":
+                play_one(page, rng)
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(150)
+    raise AssertionError(f"the duel did not come to rest: {[phase(p) for p in pages]}")
+
+
+def match_over(pages):
+    return all(phase(p) == "over" for p in pages) and verified(pages[0]) == verified(pages[1])
+
+
+def test_a_whole_bummerl_live_after_one_link_each_way(two, base_url):
+    a, b = two
+    transfers, to_first_card = start(a, b, base_url)
+    play_live([a, b], random.Random(11), until=match_over)
+    assert transfers <= 2
+    sa = api.duel_observation(party(a)["party"])["status"]
+    sb = api.duel_observation(party(b)["party"])["status"]
+    assert sa["match_status"] == sb["match_status"] and sa["match_status"]["over"]
+    for page in (a, b):
+        assert verified(page) == sa["match_status"]["deals_played"]
+        assert not page.locator("[data-notice='duel-error']").count(), error_text(page)
+        assert not page.errors, page.errors
+    print(f"\nlive bummerl: {transfers} manual transfers, {sa['match_status']['deals_played']} deals,"
+          f" Accept to the friend's first card {to_first_card:.1f} s")
+
+
+def live_state(page):
+    return page.evaluate("() => document.documentElement.dataset.duelLive || ''")
+
+
+def sendable(page):
+    """The link the page shows to send now, or None."""
+    return page.evaluate("""() => { const s = document.querySelector('[data-duel-send]');
+        return s && !s.hidden && s.dataset.duelSignal === 'true' ? s.dataset.duelLink : null; }""")
+
+
+def finish_by_links(pages, rng, *, limit=600):
+    """Carry every new link to the other page (in that page, as a link opened there) and play
+    whenever a page has the move, until the deal is verified on both; returns the links carried."""
+    carried = [set(), set()]
+    count = 0
+    for _ in range(limit):
+        if all(phase(p) == "over" and verified(p) == 1 for p in pages):
+            return count
+        moved = False
+        for src in (0, 1):
+            link = sendable(pages[src])
+            if link and link not in carried[src] and live_state(pages[src]) != "connected":
+                dst = pages[1 - src]
+                before = dst.evaluate("() => document.documentElement.dataset.linksOpened || '0'")
+                dst.evaluate("(hash) => { window.location.hash = hash; }", fragment(link)[1:])
+                dst.wait_for_function("(b) => (document.documentElement.dataset.linksOpened || '0') !== b",
+                                      arg=before, timeout=60_000)
+                dst.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+                assert not dst.locator("[data-notice='duel-error']").count(), error_text(dst)
+                carried[src].add(link)
+                count += 1
+                moved = True
+        for page in pages:
+            if phase(page) == "your_turn":
+                play_one(page, rng)
+                moved = True
+            check_no_leak(pages)
+        if not moved:
+            pages[0].wait_for_timeout(200)
+    raise AssertionError(f"the deal did not finish: {[phase(p) for p in pages]}")
+
+
+def same_verified_deal(a, b):
+    sa = api.duel_observation(party(a)["party"])["status"]
+    sb = api.duel_observation(party(b)["party"])["status"]
+    assert sa["deals_verified"] == sb["deals_verified"] == 1
+    assert sa["verified_state"] == sb["verified_state"]
+    assert sa["last_result"] == api.deal_result(sa["verified_state"])
+
+
+def play_a_few(pages, rng, moves):
+    for _ in range(200):
+        if moves <= 0:
+            return
+        for page in pages:
+            if phase(page) == "your_turn":
+                play_one(page, rng)
+                moves -= 1
+        pages[0].wait_for_timeout(100)
+
+
+def test_a_channel_cut_mid_deal_finishes_by_links_nothing_lost_or_doubled(two, base_url):
+    a, b = two
+    for page in (a, b):
+        page.add_init_script(KEEP_CHANNELS)
+    start(a, b, base_url, profile="schnapsen", length="deal", game="Schnapsen")
+    rng = random.Random(5)
+    play_a_few([a, b], rng, 3)
+    a.evaluate("() => window.__channels.forEach((c) => c.close())")
+    for page in (a, b):
+        page.wait_for_function("() => ['closed', 'failed'].includes(document.documentElement.dataset.duelLive)",
+                               timeout=30_000)
+        assert page.text_content("[data-duel-live]").strip()
+    carried = finish_by_links([a, b], rng)
+    same_verified_deal(a, b)
+    for page in (a, b):
+        assert not page.errors, page.errors
+    print(f"\ncut mid-deal: finished with {carried} more links")
+
+
+def test_a_reload_mid_deal_reconnects_or_falls_back_to_links(two, base_url):
+    a, b = two
+    start(a, b, base_url, profile="schnapsen", length="deal", game="Schnapsen")
+    rng = random.Random(6)
+    play_a_few([a, b], rng, 3)
+    b.reload()
+    b.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+    a.wait_for_function("() => ['closed', 'failed'].includes(document.documentElement.dataset.duelLive)",
+                        timeout=30_000)
+    # the reloaded page continues its saved duel (the set-up lists it)
+    if b.locator("[data-ui='duel-continue']").count() and phase(b) == "":
+        b.click("[data-ui='duel-continue']")
+    b.wait_for_function("() => document.documentElement.dataset.duel", timeout=60_000)
+    carried = finish_by_links([a, b], rng)
+    same_verified_deal(a, b)
+    for page in (a, b):
+        assert not page.errors, page.errors
+    print(f"\nreload mid-deal: finished with {carried} more links")
