@@ -103,6 +103,9 @@ export class DuelBox {
     html.dataset.duel = phase;
     html.dataset.duelRev = String(record.rev);
     html.dataset.duelTable = obs ? "drawn" : "empty";
+    // cards whose keys are still on their way (the shuffle): no trump is known yet, and the table
+    // must not say "No trump" (duel.css)
+    html.dataset.duelCards = status && status.cards_pending ? "pending" : "known";
     const count = status ? status.deals_verified : 0;
     e.verified.dataset.duelVerified = String(count);
     e.verified.textContent = count ? `✓ ${t("duel.verifiedCount", { count })}` : "";

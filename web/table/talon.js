@@ -13,6 +13,7 @@ function trumpBadge(obs, settings) {
     text.textContent = t("area.trump", { suit: suitName(obs.trump, settings.deckStyle) });
     badge.appendChild(text);
   } else {
+    badge.classList.add("no-trump");
     badge.textContent = t("area.noTrump");
   }
   return badge;
