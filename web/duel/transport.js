@@ -32,10 +32,14 @@
 //
 // One unit above 250 lines: the connection attempts, their states and the bookkeeping of what
 // was delivered share one state, and splitting them would pass it around.
-import { MAX_PASTED_LENGTH } from "../limits.js";
+import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_PASTED_LENGTH } from "../limits.js";
+import { nestedDeeperThan } from "./codes.js";
 import { decodeLive, encodeLive } from "./live.js";
 
-const MAX_FRAME = MAX_PASTED_LENGTH;   // a frame holds what a paste may hold
+// The engine's limits (py/kaffeehaus/limits.py, via web/limits.js) bound what the friend's page
+// may send: a frame holds what a paste may hold, a code in it no more than a code may be, and
+// its brackets nest no deeper than the engine's JSON guard allows.
+const MAX_FRAME = MAX_PASTED_LENGTH;
 const REMEMBERED = 64;   // hashes kept per game and list: far more than one turn's codes
 
 /** A short hash of a code (53-bit, base 36): enough to tell a game's codes apart. */
@@ -147,14 +151,20 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     return true;
   }
 
-  function receive(data) {
-    let frame;
+  /** A frame from the friend's page, or null when it is too long, too deep or not JSON. */
+  function parseFrame(data) {
+    if (typeof data !== "string" || data.length > MAX_FRAME || nestedDeeperThan(data, MAX_DEPTH)) return null;
     try {
-      if (typeof data !== "string" || data.length > MAX_FRAME) return;
-      frame = JSON.parse(data);
+      const frame = JSON.parse(data);
+      return frame && typeof frame === "object" && !Array.isArray(frame) ? frame : null;
     } catch {
-      return;
+      return null;
     }
+  }
+
+  function receive(data) {
+    const frame = parseFrame(data);
+    if (!frame) return;
     if (frame.k === "hello" && Array.isArray(frame.seen)) {
       remember("acked", frame.seen.filter((h) => typeof h === "string"));
       flush();
@@ -162,7 +172,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
       remember("acked", frame.h.filter((h) => typeof h === "string"));
       onState(state);   // what is left to send changed
     } else if (frame.k === "codes" && Array.isArray(frame.codes)) {
-      const codes = frame.codes.filter((c) => typeof c === "string");
+      const codes = frame.codes.filter((c) => typeof c === "string" && c.length <= MAX_CODE_LENGTH);
       // one batch at a time, in order: the engine applies them in sequence
       receiving = receiving.then(() => take(codes)).catch(() => {});
     }

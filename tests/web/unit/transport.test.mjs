@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { createTransport, codeHash } from "../../../web/duel/transport.js";
 import { decodeLive } from "../../../web/duel/live.js";
 import { fakeNetwork, settle } from "./fake-rtc.mjs";
+import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_PASTED_LENGTH } from "../../../web/limits.js";
 
 function memory() {
   const map = new Map();
@@ -182,4 +183,36 @@ test("a connection code of another game is refused; codes hash apart", async () 
   await assert.rejects(a.live.take(await other.prepare()), /another game/);
   assert.notEqual(codeHash("kd1.abc"), codeHash("kd1.abd"));
   assert.equal(codeHash("kd1.abc"), codeHash("kd1.abc"));
+});
+
+test("a frame beyond the engine's limits (length, depth, code length) is dropped; the channel goes on", async () => {
+  const { network, a, b } = await connected();
+  const raw = network.made[0].channel;   // the inviter's channel: what it sends reaches b
+  assert.equal(raw.readyState, "open");
+  const deep = "[".repeat(MAX_DEPTH) + "]".repeat(MAX_DEPTH);
+  raw.send(JSON.stringify({ k: "codes", codes: ["kd1.deep"], x: JSON.parse(deep) }));
+  raw.send(JSON.stringify({ k: "codes", codes: ["kd1.long"], pad: "x".repeat(MAX_PASTED_LENGTH) }));
+  raw.send(JSON.stringify({ k: "codes", codes: ["kd1." + "a".repeat(MAX_CODE_LENGTH)] }));
+  raw.send("[1]");
+  raw.send("null");
+  raw.send("{not json");
+  // at the limit itself a frame is still taken
+  const atLimit = "[".repeat(MAX_DEPTH - 1) + "]".repeat(MAX_DEPTH - 1);
+  raw.send(JSON.stringify({ k: "codes", codes: ["kd1.fine"], x: JSON.parse(atLimit) }));
+  await settle(20);
+  assert.deepEqual(b.applied, ["kd1.invite", "kd1.fine"]);
+  assert.equal(b.live.state, "connected");
+  a.box = ["kd1.after"];
+  assert.equal(a.live.flush(), true);
+  await settle();
+  assert.deepEqual(b.applied, ["kd1.invite", "kd1.fine", "kd1.after"]);
+});
+
+test("a connection code nested deeper than the engine allows is refused", async () => {
+  const { encodeLive } = await import("../../../web/duel/live.js");
+  const deep = JSON.parse("[".repeat(MAX_DEPTH + 1) + "]".repeat(MAX_DEPTH + 1));
+  await assert.rejects(decodeLive(await encodeLive({ type: "offer", sdp: "v=0", game: "game1", x: deep })),
+    /not a connection code/);
+  const fine = await decodeLive(await encodeLive({ type: "offer", sdp: "v=0", game: "game1" }));
+  assert.equal(fine.sdp, "v=0");
 });
