@@ -49,6 +49,7 @@ body { margin: 0; padding: 8px; background: #1d5a39; color: #fff; font: 13px san
 .column h2 { font-size: 14px; margin: 2px 0 6px; }
 .grid { display: grid; grid-template-columns: repeat(8, auto); gap: 5px; margin-bottom: 10px; }
 .grid.n4 { grid-template-columns: repeat(4, auto); }
+.grid.n3 { grid-template-columns: repeat(3, auto); }
 .card { width: var(--w); height: calc(var(--w) * 1.4); }
 .card > svg { display: block; width: 100%; height: 100%; filter: drop-shadow(0 1px 2px rgba(0, 0, 0, 0.45)); }
 .w124 { --w: 124px; } .w100 { --w: 100px; } .w86 { --w: 86px; } .w60 { --w: 60px; } .w48 { --w: 48px; }
