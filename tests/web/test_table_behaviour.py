@@ -60,9 +60,21 @@ def claim_wins(obs):
 
 # ------------------------------------------------------------------ claim
 
-def test_a_claim_below_66_is_not_primary_and_asks_first_SV3(page, base_url):
+def test_a_claim_below_66_is_not_offered_while_the_points_show_SV3(page, base_url):
+    """Soft rules, points shown: a claim that cannot win is no option, so no Claim button; the
+    engine still allows it, and with the points hidden (the player's setting) it is a gamble the
+    claim question guards."""
     state = find_position("schnapsen", claim_loses)
     open_saved(page, base_url, state, {"speed": "off"})
+    assert page.get_attribute("[data-status]", "data-status") == "your-turn"
+    assert page.locator("[data-zone='hand'] button[data-card]:enabled").count() > 0
+    assert page.locator("[data-zone='actions'] button[data-action='claim']").count() == 0
+    assert page.watch.errors == []
+
+
+def test_a_claim_below_66_with_the_points_hidden_asks_first_SV3(page, base_url):
+    state = find_position("schnapsen", claim_loses)
+    open_saved(page, base_url, state, {"speed": "off", "points": "off"})
     claim = page.locator("[data-zone='actions'] button[data-action='claim']")
     assert claim.is_enabled()
     assert "primary" not in (claim.get_attribute("class") or "")
@@ -75,7 +87,7 @@ def test_a_claim_below_66_is_not_primary_and_asks_first_SV3(page, base_url):
     dialog = page.locator("dialog[data-dialog='claim']")
     assert dialog.is_visible()
     points = api.observation(state, 0)["points"][0]
-    assert f"Your points: {points}." in dialog.text_content()
+    assert str(points) not in dialog.locator("[data-claim-text]").text_content()
     assert page.evaluate("() => document.activeElement.dataset.ui") == "claim-keep"
     page.keyboard.press("Escape")                      # keep playing: nothing happened
     assert not dialog.is_visible()

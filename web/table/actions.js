@@ -12,7 +12,11 @@ const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 export function renderActions(actions, obs, { interactive, settings, pointsShown = true }) {
   const style = settings.deckStyle;
   actions.replaceChildren();
-  const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]));
+  // while the points are shown, a claim is offered only when the engine says it wins (claim_wins,
+  // SV-3): a claim short of the target only loses the deal. In memory mode it stays, a
+  // deliberate gamble the claim question guards (claim.js)
+  const sensible = (a) => a !== "claim" || !pointsShown || obs.claim_wins;
+  const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]) && sensible(a));
   offered.sort((a, b) => ACTION_ORDER.indexOf(a.split(":")[0]) - ACTION_ORDER.indexOf(b.split(":")[0]));
   for (const action of offered) {
     const button = document.createElement("button");

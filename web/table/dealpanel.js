@@ -49,12 +49,28 @@ function cell(tag, content, className) {
   return node;
 }
 
+/** What a marriage chip ("♦ 20") stands for, in words: shown on hover (title) and on a tap. */
+export function marriageText(marriage, style) {
+  return t(marriage.effective ? "deal.marriageChip" : "deal.marriageChipPending",
+    { suit: suitName(marriage.suit, style), points: marriage.points });
+}
+
 export class DealPanel {
-  constructor(dialog, { settings, next, newGame, back }) {
-    Object.assign(this, { dialog, settings, next, newGame, back });
+  /** `seats()` → {left, shared}: the seat whose column is on the left, and whether both players
+   * read the panel at this device (pass and play: columns in seat order, as the score sheet). */
+  constructor(dialog, { settings, next, newGame, back, seats = () => ({ left: null, shared: false }) }) {
+    Object.assign(this, { dialog, settings, next, newGame, back, seats });
     this.obs = null;
     this.over = false;
+    // a tap (or Enter) on a marriage chip says what it is: touch has no hover for its title
+    this.note = cell("p", "", "deal-marriage-note");
+    this.note.dataset.marriageNote = "";
+    this.note.hidden = true;
+    this.note.setAttribute("aria-live", "polite");
+    dialog.querySelector("[data-deal-table]").after(this.note);
     dialog.addEventListener("click", (event) => {
+      const chip = event.target.closest("button[data-marriage]");
+      if (chip) { this.explain(chip); return; }
       const button = event.target.closest("button[data-ui]");
       if (!button || button.disabled) return;
       const name = button.dataset.ui;
@@ -99,13 +115,27 @@ export class DealPanel {
     if (this.dialog.open) this.dialog.close();
   }
 
+  /** Show (or, tapped again, hide) the words of one marriage chip under the table. */
+  explain(chip) {
+    const again = chip.getAttribute("aria-expanded") === "true";
+    for (const other of this.dialog.querySelectorAll("button[data-marriage]")) other.setAttribute("aria-expanded", "false");
+    this.note.hidden = again;
+    this.note.textContent = again ? "" : chip.title;
+    if (!again) chip.setAttribute("aria-expanded", "true");
+  }
+
   fill() {
-    const summary = dealSummary(this.obs, this.obs.player ?? 0);
+    const me = this.obs.player ?? 0;
+    const summary = dealSummary(this.obs, me);
     if (!summary) return;
+    const { left: leftSeat, shared } = this.seats();
+    const left = leftSeat === 0 || leftSeat === 1 ? leftSeat : me;
     const { dialog, settings } = this;
     const style = settings.deckStyle;
     const q = (selector) => dialog.querySelector(selector);
     dialog.dataset.winner = summary.winner || "none";
+    // pass and play: both players read the panel; the title names the winner in the winning colour
+    dialog.dataset.shared = String(Boolean(shared));
     dialog.dataset.reason = summary.reason;
     const matchOver = summary.match && summary.match.over;
     let title;
@@ -133,11 +163,13 @@ export class DealPanel {
     // the two sides, one column each
     const table = q("[data-deal-table]");
     table.replaceChildren();
-    const head = cell("tr", [cell("th", ""), cell("th", t("sheet.you")), cell("th", t("sheet.opponent"))]);
+    const mineFirst = left === me;
+    const ordered = (you, opponent) => (mineFirst ? [you, opponent] : [opponent, you]);
+    const head = cell("tr", [cell("th", ""), ...ordered(t("sheet.you"), t("sheet.opponent")).map((text) => cell("th", text))]);
     const thead = cell("thead", [head]);
     const body = document.createElement("tbody");
     const row = (key, you, opponent, attr) => {
-      const tr = cell("tr", [cell("th", t(key)), cell("td", you), cell("td", opponent)]);
+      const tr = cell("tr", [cell("th", t(key)), ...ordered(you, opponent).map((content) => cell("td", content))]);
       tr.dataset.dealRow = attr;
       body.appendChild(tr);
     };
@@ -149,11 +181,14 @@ export class DealPanel {
         if (!side.marriages.length) return "–";
         const items = [];
         for (const m of side.marriages) {
-          const item = document.createElement("span");
+          const item = document.createElement("button");
+          item.type = "button";
           item.className = `deal-marriage${m.effective ? "" : " pending"}`;
           item.dataset.marriage = m.suit;
           item.append(suitIcon(m.suit, { style, fourColour: settings.fourColour }), String(m.points));
-          item.title = `${suitName(m.suit, style)} ${m.points}${m.effective ? "" : ` (${t("deal.notCounted")})`}`;
+          item.title = marriageText(m, style);
+          item.setAttribute("aria-label", item.title);
+          item.setAttribute("aria-expanded", "false");
           items.push(item);
         }
         return items;
@@ -163,6 +198,8 @@ export class DealPanel {
     }
     row("deal.tricks", String(summary.you.tricks), String(summary.opponent.tricks), "tricks");
     table.append(thead, body);
+    this.note.hidden = true;
+    this.note.textContent = "";
 
     // the computer's cards still in its hand, face up
     const hand = q("[data-deal-opponent-hand]");
@@ -174,7 +211,7 @@ export class DealPanel {
 
     const match = q("[data-deal-match]");
     match.hidden = !summary.match;
-    match.textContent = summary.match ? sheetSummary(this.obs.match, this.obs.player ?? 0) : "";
+    match.textContent = summary.match ? sheetSummary(this.obs.match, me, left) : "";
 
     const nextButton = q("[data-ui='deal-next']");
     const newButton = q("[data-ui='deal-new-game']");

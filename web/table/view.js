@@ -44,6 +44,8 @@ export class TableView {
       settings, next: () => table.act("next"),
       newGame: () => this.onNewGame?.(),
       back: () => this.els.actions.querySelector("button")?.focus({ preventScroll: true }),
+      // pass and play: the columns keep seat order, as the score sheet's (web/table/scores.js)
+      seats: () => ({ left: table.bothSeatsHere ? 0 : null, shared: Boolean(table.bothSeatsHere) }),
     });
     this.claimDialog = $("dialog[data-dialog='claim']");
     this.hand = new HandView($("[data-zone='hand']"), (text) => this.announce(text));
