@@ -9,6 +9,7 @@ no other card of the other hand is in the page except those both players know (R
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -19,6 +20,7 @@ from saved import SETTLED, play_one, saved_record
 
 NAMES = ["Anna", "Ben"]
 FAST = json.dumps({"speed": "off"})   # the fastest setting: no animation
+SHOTS = os.environ.get("KAFFEEHAUS_SHOTS")   # a folder: save the screenshots there to look at
 
 
 @pytest.fixture
@@ -292,4 +294,43 @@ def test_the_trick_sound_follows_the_seat_looking(context, base_url):
             assert page.get_attribute("html", "data-sound-last") == ("trick-won" if won else "trick-lost")
             heard[viewer].add(won)
     assert heard[1], "seat 1 completed a trick while looking"
+    assert page.watch.errors == []
+
+
+@pytest.mark.parametrize("language,size", [("en", (390, 844)), ("de", (1280, 800))])
+def test_the_end_of_deal_panel_reads_the_same_for_both_players(context, base_url, language, size):
+    """Both players read the panel at one device: its columns keep seat order (the first player
+    on the left, as in the score sheet), each column holds that seat's own figures, and the title
+    naming the winner is in the winning colour whoever made the last move."""
+    page = new_page(context)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    boot(page, base_url)
+    start_local(page, "schnapsen", "match", first_dealer="1")
+    play_deal(page)
+    state = state_now(page)
+    obs = api.observation(state, 0)
+    winner = obs["result"]["winner"]
+    panel = page.locator("dialog[data-dialog='deal-end']")
+    assert panel.is_visible()
+    assert panel.get_attribute("data-shared") == "true"
+    heads = page.eval_on_selector_all("[data-deal-table] thead th", "els => els.map((e) => e.textContent)")
+    assert heads[1:] == NAMES
+    rows = {r: page.eval_on_selector_all(f"[data-deal-row='{r}'] td", "els => els.map((e) => e.textContent)")
+            for r in ("card-points", "tricks")}
+    assert rows["card-points"] == [str(p) for p in obs["card_points"]]
+    assert rows["tricks"] == [str(n) for n in obs["tricks_won"]]
+    assert NAMES[winner] in page.text_content("[data-deal-title]")
+    colour = page.eval_on_selector("[data-deal-title]", "e => getComputedStyle(e).color")
+    assert colour == "rgb(29, 90, 57)", "the winner's title in the winning colour"
+    # the match line in the panel keeps the same order as the top bar
+    match_line = page.text_content("[data-deal-match]")
+    assert match_line.index(NAMES[0]) < match_line.index(NAMES[1])
+    if language != "en":   # the panel's words again in another language: the same sides
+        page.evaluate("""(lang) => { const s = document.querySelector('select[data-language]');
+            s.value = lang; s.dispatchEvent(new Event('change')); }""", language)
+        page.wait_for_selector(f"html[data-language='{language}']", state="attached", timeout=10_000)
+        assert page.eval_on_selector_all("[data-deal-table] thead th", "els => els.map((e) => e.textContent)")[1:] == NAMES
+        assert panel.get_attribute("data-shared") == "true" and NAMES[winner] in page.text_content("[data-deal-title]")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/pass-and-play-panel-{language}-{size[0]}.png")
     assert page.watch.errors == []
