@@ -1,0 +1,104 @@
+"""The duel's screens at phone and desktop sizes (390x844, 1280x800), the two players in two
+languages (one English, one German): the friend's invitation (game, match or single deal,
+options in words), the inviter waiting, both connected mid-deal, and the pages back on links
+after the channel was cut. On every screen the duel's box must not cover the table's hand nor
+push it below the fold, and no "No trump" is shown while the keys of the shuffle are on their
+way. Screenshots go to tests/web/artifacts/ (look at them)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from test_duel_live import KEEP_CHANNELS, fragment, sent_link
+from test_duel_two_browsers import SETTLED, boot, invite, phase, play_one
+
+SIZES = [(390, 844), (1280, 800)]
+
+
+def language(code):
+    return f"localStorage.setItem('kaffeehaus.language', {json.dumps(code)});"
+
+
+def check_layout(page, where):
+    """The hand is inside the viewport and nothing of the duel's box lies over it."""
+    report = page.evaluate("""() => {
+        const rect = (n) => n && !n.hidden && n.getClientRects().length ? n.getBoundingClientRect() : null;
+        const box = rect(document.querySelector("[data-zone='duel']"));
+        const cards = [...document.querySelectorAll("[data-zone='hand'] [data-card]")].map(rect).filter(Boolean);
+        const badge = document.querySelector(".trump-badge.no-trump");
+        return { height: innerHeight, width: innerWidth, box: box && {top: box.top, bottom: box.bottom},
+                 cards: cards.map((c) => ({top: c.top, bottom: c.bottom, left: c.left, right: c.right})),
+                 noTrumpShown: Boolean(badge && getComputedStyle(badge).visibility !== 'hidden'),
+                 pending: document.documentElement.dataset.duelCards,
+                 scroll: document.scrollingElement.scrollHeight };
+    }""")
+    for card in report["cards"]:
+        assert card["bottom"] <= report["height"] + 1, f"{where}: a card of the hand is below the fold {report}"
+        if report["box"]:
+            assert card["top"] >= report["box"]["bottom"] - 1, f"{where}: the duel box covers the hand {report}"
+    if report["pending"] == "pending":
+        assert not report["noTrumpShown"], f"{where}: 'No trump' while the shuffle's keys are on their way"
+    return report
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_url, artifacts, size):
+    width, height = size
+    contexts = [browser.new_context(reduced_motion="reduce", viewport={"width": width, "height": height})
+                for _ in range(2)]
+    try:
+        a, b = (ctx.new_page() for ctx in contexts)
+        a.add_init_script(language("en") + KEEP_CHANNELS)
+        b.add_init_script(language("de") + KEEP_CHANNELS)
+        name = f"duel-{width}x{height}"
+        boot(a, base_url)
+        invite(a, profile="bummerl", length="match")
+        invitation = sent_link(a)
+        a.screenshot(path=str(artifacts / f"{name}-en-invited.png"))
+        boot(b, base_url, fragment(invitation))
+        b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
+        words = b.text_content("dialog[data-dialog='duel-join']")
+        assert "Bummerl" in words and "ganze Partie" in words and "false" not in words, words
+        b.screenshot(path=str(artifacts / f"{name}-de-invitation.png"))
+        b.click("[data-ui='duel-join-accept']")
+        reply = sent_link(b)
+        b.screenshot(path=str(artifacts / f"{name}-de-reply.png"))
+        tab = a.context.new_page()
+        tab.goto(base_url + fragment(reply))
+        tab.wait_for_selector("html[data-link='handed-off']", state="attached", timeout=30_000)
+        tab.close()
+        for page in (a, b):
+            page.wait_for_selector("html[data-duel-live='connected']", state="attached", timeout=60_000)
+        rng = random.Random(2)
+        shots = 0
+        for _ in range(60):
+            for page, lang in ((a, "en"), (b, "de")):
+                page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+                check_layout(page, f"{name}-{lang}")
+            if shots == 0 and all(p.locator("[data-zone='hand'] [data-card]").count() for p in (a, b)):
+                a.screenshot(path=str(artifacts / f"{name}-en-live.png"))
+                b.screenshot(path=str(artifacts / f"{name}-de-live.png"))
+                shots = 1
+                break
+            for page in (a, b):
+                if phase(page) == "your_turn":
+                    play_one(page, rng)
+            a.wait_for_timeout(150)
+        assert shots, "the deal never reached both hands"
+        # the channel is cut: both pages are back on links, the box shows the link to send
+        a.evaluate("() => window.__channels.forEach((c) => c.close())")
+        for page in (a, b):
+            page.wait_for_function("() => ['closed', 'failed'].includes(document.documentElement.dataset.duelLive)",
+                                   timeout=30_000)
+        mover = a if phase(a) == "your_turn" else b
+        if phase(mover) == "your_turn":
+            play_one(mover, rng)
+        for page, lang in ((a, "en"), (b, "de")):
+            page.wait_for_timeout(300)
+            check_layout(page, f"{name}-{lang}-links")
+            page.screenshot(path=str(artifacts / f"{name}-{lang}-links.png"))
+    finally:
+        for ctx in contexts:
+            ctx.close()
