@@ -22,15 +22,15 @@ def short_error(call, *args, **kwargs):
     return text
 
 
-# --------------------------------------------------------------------------- 5: only ValueError
+# --------------------------------------------------------------------------- only ValueError
 
 @pytest.mark.parametrize("text", ["[" * 100000, "{\"a\":" * 100000, "[" * 33 + "]" * 33,
                                   "[{\"x\":" * 20 + "1" + "}]" * 20])
-def test_5_deep_json_is_refused_before_parsing(text):
+def test_deep_json_is_refused_before_parsing(text):
     assert "nested too deeply" in short_error(api.from_json, text)
 
 
-def test_5_deep_json_inside_strings_is_not_nesting():
+def test_deep_json_inside_strings_is_not_nesting():
     state = api.new_deal("bummerl", seed=1)
     text = api.to_json(state)
     assert api.from_json(text) == state
@@ -41,7 +41,7 @@ def test_5_deep_json_inside_strings_is_not_nesting():
 # error) before Python's recursion limit; there such values are stopped at the worker, whose
 # JSON text is scanned before parsing (kaffeehaus.jsontext.parse), as from_json does.
 @pytest.mark.no_pyodide
-def test_5_deeply_nested_python_values_are_valueerrors():
+def test_deeply_nested_python_values_are_valueerrors():
     nested = []
     for _ in range(100000):
         nested = [nested]
@@ -59,7 +59,7 @@ def test_5_deeply_nested_python_values_are_valueerrors():
     ({"budget_ms": [1]}, "budget_ms"), ({"budget_ms": 10**400}, "budget_ms"),
     ({"bogus": 1}, "bogus"),
 ])
-def test_5_ai_action_validates_level_seed_and_budget(kwargs, words):
+def test_ai_action_validates_level_seed_and_budget(kwargs, words):
     state = api.new_deal("schnapsen", seed=1)
     obs = api.observation(state, api.to_move(state))
     assert words in short_error(api.ai_action, obs, **kwargs)
@@ -82,7 +82,7 @@ def real_observations(count=40):
     return out
 
 
-def test_5_every_observation_the_engine_makes_passes_the_check():
+def test_every_observation_the_engine_makes_passes_the_check():
     for obs in real_observations():
         assert check_observation(obs) is obs
 
@@ -114,7 +114,7 @@ CORRUPTIONS = [
 
 
 @pytest.mark.parametrize("name, corrupt", CORRUPTIONS, ids=[c[0] + str(i) for i, c in enumerate(CORRUPTIONS)])
-def test_5_a_malformed_observation_is_an_observationerror_for_ai_action_and_hint(name, corrupt):
+def test_a_malformed_observation_is_an_observationerror_for_ai_action_and_hint(name, corrupt):
     hits = 0
     for obs in real_observations(20):
         damaged = copy.deepcopy(obs)
@@ -132,7 +132,7 @@ def test_5_a_malformed_observation_is_an_observationerror_for_ai_action_and_hint
     assert hits
 
 
-def test_5_wrong_arguments_to_any_function_are_valueerrors():
+def test_wrong_arguments_to_any_function_are_valueerrors():
     state = api.new_deal("bummerl", seed=1)
     for name in [n for n in api.__all__ if n != "IllegalAction"]:
         short_error(getattr(api, name), *([None] * 7))
@@ -141,9 +141,9 @@ def test_5_wrong_arguments_to_any_function_are_valueerrors():
     short_error(api.play, state, "QH", 0, {"level": "hard"})            # opponent is keyword-only
 
 
-# --------------------------------------------------------------------------- 6: short messages
+# --------------------------------------------------------------------------- short messages
 
-def test_6_a_ten_megabyte_action_gives_a_short_message():
+def test_a_ten_megabyte_action_gives_a_short_message():
     state = api.new_match("bummerl", seed=1)
     text = short_error(api.apply, state, "Q" * 10_000_000)
     assert text.startswith("illegal action 'QQQ") and "…" in text
@@ -153,14 +153,14 @@ def test_6_a_ten_megabyte_action_gives_a_short_message():
     ("profile", "p" * 900_000), ("format", "f" * 900_000), ("seed", "s" * 900_000),
     ("options", {"o" * 900_000: 1}), ("first_dealer", "d" * 900_000), ("x" * 900_000, 1),
 ])
-def test_6_a_saved_game_with_a_huge_field_gives_a_short_message(field, value):
+def test_a_saved_game_with_a_huge_field_gives_a_short_message(field, value):
     state = copy.deepcopy(api.new_deal("bummerl", seed=2))
     state[field] = value
     short_error(api.from_json, json.dumps(state))
     short_error(api.legal_actions, state)
 
 
-def test_6_huge_arguments_give_short_messages():
+def test_huge_arguments_give_short_messages():
     big = "z" * 5_000_000
     short_error(api.new_deal, big)
     short_error(api.new_deal, "bummerl", options={big: True})
@@ -176,10 +176,10 @@ def test_6_huge_arguments_give_short_messages():
     short_error(api.new_deal, "bummerl", **{big: 1})
 
 
-# --------------------------------------------------------------------------- 7: plain messages
+# --------------------------------------------------------------------------- plain messages
 
 @pytest.mark.parametrize("seed", [10**5000, -10**5000, 2**53, 2**64], ids=["5000 digits", "-5000 digits", "2**53", "2**64"])
-def test_7_a_seed_of_thousands_of_digits_gets_a_clear_message(seed):
+def test_a_seed_of_thousands_of_digits_gets_a_clear_message(seed):
     for call in (api.new_deal, api.new_match):
         text = short_error(call, "schnapsen", seed=seed)
         assert text.startswith("seed must be an integer of at most 2**53")
@@ -189,15 +189,15 @@ def test_7_a_seed_of_thousands_of_digits_gets_a_clear_message(seed):
     assert "number" in short_error(api.from_json, text) or "seed must be" in short_error(api.from_json, text)
 
 
-def test_7_the_largest_javascript_integer_is_a_valid_seed():
+def test_the_largest_javascript_integer_is_a_valid_seed():
     for seed in (2**53 - 1, -(2**53 - 1)):
         state = api.new_match("bummerl", seed=seed)
         assert api.from_json(api.to_json(state)) == state
 
 
-# --------------------------------------------------------------------------- 8: fresh results
+# --------------------------------------------------------------------------- fresh results
 
-def test_8_no_returned_value_aliases_the_cache():
+def test_no_returned_value_aliases_the_cache():
     state = api.new_match("bummerl", seed=6)
     before = copy.deepcopy(state)
     out = api.play(state, api.legal_actions(state)[0], api.to_move(state),
@@ -220,7 +220,7 @@ def test_8_no_returned_value_aliases_the_cache():
     assert api.rules("bummerl")["sections"]
 
 
-def test_8_changing_an_input_after_the_call_changes_nothing_cached():
+def test_changing_an_input_after_the_call_changes_nothing_cached():
     state = api.new_deal("schnapsen", seed=9)
     obs = api.observation(state, 0)
     state["deals"][0]["actions"].append(api.legal_actions(state)[0])   # the caller's copy moves on
@@ -228,9 +228,9 @@ def test_8_changing_an_input_after_the_call_changes_nothing_cached():
     assert api.observation(fresh, 0) == obs
 
 
-# --------------------------------------------------------------------------- 9: ranked integrity
+# --------------------------------------------------------------------------- ranked integrity
 
-def test_9_a_seeded_state_must_hold_the_seeds_decks():
+def test_a_seeded_state_must_hold_the_seeds_decks():
     state = api.new_match("bummerl", seed=12)
     edited = copy.deepcopy(state)
     edited["seed"] = 13
@@ -241,7 +241,7 @@ def test_9_a_seeded_state_must_hold_the_seeds_decks():
     assert "does not match the seed" in short_error(api.legal_actions, stacked)
 
 
-def test_9_only_the_engines_shuffle_counts_as_shuffled():
+def test_only_the_engines_shuffle_counts_as_shuffled():
     state = api.new_match("bummerl", seed=12)
     assert api.observation(state, 0)["shuffled"] is True
     unseeded = copy.deepcopy(state)

@@ -75,6 +75,31 @@ def open_saved(page, base_url, state, settings, *, language=None, settle=True, i
         page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
 
 
+# Two tabs of one browser context and a fresh boot (the storage/tabs and nothing-lost tests).
+FAST = "localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));"
+
+
+def boot(page, url):
+    page.goto(url)
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+    page.wait_for_selector("html[data-daily='ready']", state="attached", timeout=10_000)
+
+
+def start(page, profile="schnapsen", length="deal", mode="ranked"):
+    page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=10_000)
+    page.click(f"[data-profile='{profile}']")
+    page.select_option("[data-setup='level']", "easy")
+    page.select_option("[data-setup='length']", length)
+    page.select_option("[data-setup='mode']", mode)
+    page.click("[data-action='start']")
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+
+
+def hand(page):
+    return sorted(page.eval_on_selector_all("[data-zone='hand'] button[data-card]",
+                                            "e => e.map(b => b.dataset.card)"))
+
+
 def new_game(page):
     """The top bar's New game: when the game on the table is not over the page asks first
     (web/leaving.js); this keeps it saved and goes to the set-up screen."""

@@ -23,9 +23,9 @@ import pytest
 from kaffeehaus import api
 
 from conftest import PageWatch
-from saved import ENGINE_BOOT_MS, SETTLED, open_saved, play_one, play_to_end, saved_record, status
+from saved import (ENGINE_BOOT_MS, FAST, SETTLED, boot, hand, open_saved, play_one, play_to_end,
+                   saved_record, start, status)
 
-FAST = "localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));"
 
 # Fills localStorage to its quota with filler keys (halving the chunk until even 8 characters
 # do not fit); returns how many keys it wrote.
@@ -54,26 +54,6 @@ def new_page(context, init=FAST):
     return page
 
 
-def boot(page, url):
-    page.goto(url)
-    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
-    page.wait_for_selector("html[data-daily='ready']", state="attached", timeout=10_000)
-
-
-def start(page, profile="schnapsen", length="deal", mode="ranked"):
-    page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=10_000)
-    page.click(f"[data-profile='{profile}']")
-    page.select_option("[data-setup='level']", "easy")
-    page.select_option("[data-setup='length']", length)
-    page.select_option("[data-setup='mode']", mode)
-    page.click("[data-action='start']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
-
-
-def hand(page):
-    return sorted(page.eval_on_selector_all("[data-zone='hand'] button[data-card]", "e => e.map(b => b.dataset.card)"))
-
-
 def stored_games(page):
     """localStorage's saved games as stored (not as the tab holds them)."""
     return (json.loads(page.evaluate("() => localStorage.getItem('kaffeehaus.games')") or "null") or {"games": {}})
@@ -91,7 +71,7 @@ def table_shown(page):
 
 # ------------------------------------------------------------------ 1. storage full
 
-def test_1_storage_full_is_told_play_goes_on_and_the_game_is_written_once_there_is_room(context, base_url):
+def test_storage_full_is_told_play_goes_on_and_the_game_is_written_once_there_is_room(context, base_url):
     # a large old backup: the page's own "delete" can make room
     backups = {"format": "kaffeehaus-backups/1",
                "backups": [{"key": "kaffeehaus.game", "reason": "old", "at": 1, "text": "b" * 400_000}]}
@@ -128,7 +108,7 @@ def test_1_storage_full_is_told_play_goes_on_and_the_game_is_written_once_there_
     assert page.watch.errors == []
 
 
-def test_1_a_ranked_deal_lost_while_the_storage_is_full_is_never_replayable(context, base_url):
+def test_a_ranked_deal_lost_while_the_storage_is_full_is_never_replayable(context, base_url):
     page = new_page(context)
     boot(page, base_url)
     start(page, "schnapsen", length="deal", mode="ranked")
@@ -191,7 +171,7 @@ def games_file(*states):
 
 
 @pytest.mark.parametrize("failure", ["KeyError", "MemoryError", "worker-dies"])
-def test_2_an_engine_failing_during_the_check_keeps_every_saved_game(context, base_url, failure):
+def test_an_engine_failing_during_the_check_keeps_every_saved_game(context, base_url, failure):
     text = games_file(api.new_match("bummerl", seed=4), api.new_deal("schnapsen", seed=5))
     page = new_page(context, FAST + FAIL_CHECK + f"window.__checkFailure = {json.dumps(failure)};"
                     + f"localStorage.setItem('kaffeehaus.games', {json.dumps(text)});")
@@ -209,7 +189,7 @@ def test_2_an_engine_failing_during_the_check_keeps_every_saved_game(context, ba
     assert [e for e in page.watch.errors if "simulated crash" not in e] == []
 
 
-def test_2_saves_the_engine_refuses_go_whole_to_the_backups_exported_from_settings(context, base_url):
+def test_saves_the_engine_refuses_go_whole_to_the_backups_exported_from_settings(context, base_url):
     bad = [api.new_deal("schnapsen", seed=s) for s in (6, 7)]
     for state in bad:
         state["deals"][0]["deck"][1] = state["deals"][0]["deck"][0]   # a card twice: refused
@@ -239,7 +219,7 @@ def test_2_saves_the_engine_refuses_go_whole_to_the_backups_exported_from_settin
 
 # ------------------------------------------------------------------ 3. New game in a match
 
-def test_3_new_game_in_a_match_asks_and_keeps_the_match(context, base_url):
+def test_new_game_in_a_match_asks_and_keeps_the_match(context, base_url):
     page = new_page(context)
     boot(page, base_url)
     start(page, "bummerl", length="match")
@@ -274,7 +254,7 @@ def test_3_new_game_in_a_match_asks_and_keeps_the_match(context, base_url):
 
 # ------------------------------------------------------------------ 4. reloads
 
-def test_4_a_reload_at_any_moment_puts_the_game_back_on_the_table(context, base_url):
+def test_a_reload_at_any_moment_puts_the_game_back_on_the_table(context, base_url):
     page = new_page(context)
     boot(page, base_url)
     start(page, "bummerl", length="match")
@@ -302,7 +282,7 @@ def test_4_a_reload_at_any_moment_puts_the_game_back_on_the_table(context, base_
     assert page.watch.errors == [] and other.watch.errors == []
 
 
-def test_4_a_reload_after_the_last_deal_does_not_bring_it_back(context, base_url):
+def test_a_reload_after_the_last_deal_does_not_bring_it_back(context, base_url):
     page = new_page(context)
     boot(page, base_url)
     start(page, "schnapsen", length="deal", mode="ranked")
@@ -333,7 +313,7 @@ def strict_claim_position(wins):
 
 
 @pytest.mark.parametrize("wins", [False, True])
-def test_5_strict_claim_asks_without_revealing_the_points_SV3(page, base_url, wins):
+def test_strict_claim_asks_without_revealing_the_points_SV3(page, base_url, wins):
     state = strict_claim_position(wins)
     open_saved(page, base_url, state, settings={"speed": "off"})
     assert status(page) == "your-turn"
@@ -358,7 +338,7 @@ def test_5_strict_claim_asks_without_revealing_the_points_SV3(page, base_url, wi
 
 # ------------------------------------------------------------------ 6. a tab that only looks
 
-def test_6_a_tab_that_only_looks_does_not_stop_the_one_playing(context, base_url):
+def test_a_tab_that_only_looks_does_not_stop_the_one_playing(context, base_url):
     a = new_page(context)
     boot(a, base_url)
     start(a, "bummerl", length="match")
@@ -380,7 +360,7 @@ def test_6_a_tab_that_only_looks_does_not_stop_the_one_playing(context, base_url
     assert a.watch.errors == [] and b.watch.errors == []
 
 
-def test_6_a_game_finished_in_another_tab_is_said_to_be_over(context, base_url):
+def test_a_game_finished_in_another_tab_is_said_to_be_over(context, base_url):
     a = new_page(context)
     boot(a, base_url)
     start(a, "schnapsen", length="deal")

@@ -18,12 +18,10 @@ import pytest
 from kaffeehaus import api
 
 from conftest import PageWatch
-from saved import play_one, play_to_end, saved_count, saved_record, status
+from saved import (ENGINE_BOOT_MS, FAST, SETTLED, boot, hand, play_one, play_to_end, saved_count,
+                   saved_record, start, status)
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_BOOT_MS = 60_000
-SETTLED = "html[data-busy='false']"
-FAST = "localStorage.setItem('kaffeehaus.settings', JSON.stringify({speed: 'off'}));"
 
 
 @pytest.fixture
@@ -38,26 +36,6 @@ def new_page(context, init=""):
     page.watch = PageWatch(page)
     page.add_init_script(FAST + init)
     return page
-
-
-def boot(page, url):
-    page.goto(url)
-    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
-    page.wait_for_selector("html[data-daily='ready']", state="attached", timeout=10_000)
-
-
-def start(page, profile="schnapsen", length="deal", mode="ranked"):
-    page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=10_000)
-    page.click(f"[data-profile='{profile}']")
-    page.select_option("[data-setup='level']", "easy")
-    page.select_option("[data-setup='length']", length)
-    page.select_option("[data-setup='mode']", mode)
-    page.click("[data-action='start']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
-
-
-def hand(page):
-    return sorted(page.eval_on_selector_all("[data-zone='hand'] button[data-card]", "e => e.map(b => b.dataset.card)"))
 
 
 def stored(page, key):
