@@ -326,7 +326,7 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
     if not ahead_a["codes"]:                         # A leads first: its shares come with its lead
         legal = api.duel_observation(ahead_a["party"])["observation"]["legal_actions"]
         ahead_a = api.duel_act(ahead_a["party"], sorted(a for a in legal if len(a) == 2)[0])
-    refused(b, ahead_a["codes"][0], "code is missing")
+    refused(b, ahead_a["codes"][0], "arrived early")    # the engine says which codes are missing
     # a code of another game
     other = api.duel_join(api.duel_new("schnapsen", match=False)["codes"][0])
     refused(a, other["codes"][0], "another game")

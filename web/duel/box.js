@@ -5,7 +5,9 @@
 //
 // Hooks (docs/UI-HOOKS.md): [data-zone='duel'] with [data-duel-code-out], [data-duel-code-in],
 // data-ui = duel-share / duel-copy-link / duel-copy-code / duel-apply, [data-duel-verified],
-// [data-duel-verdict]; html[data-duel] the phase, html[data-duel-rev], html[data-duel-table].
+// [data-duel-verdict]; [data-duel-fingerprint] (the game's twelve digits); [data-duel-stopped]
+// ("me" / "friend" / "": who stopped) with data-ui = duel-stop / duel-friend-stopped;
+// html[data-duel] the phase, html[data-duel-rev], html[data-duel-table].
 import { t, has } from "../table/i18n.js";
 import { el, $ } from "./dom.js";
 
@@ -37,6 +39,23 @@ function phaseText(phase, record, status, connected) {
   }
 }
 
+/** How long the page waits for the friend's next code before it offers to record that the friend
+ * stopped (never by itself: a friend may simply be busy). Counted from the duel's last change. */
+export const FRIEND_WAIT_MS = 10 * 60 * 1000;
+
+/** Waiting for the friend (not for this player's own move) since the duel last changed. */
+export function waitingForFriend(record, status) {
+  if (!record || !status || record.verdict || status.stopped) return false;
+  return ["shuffling", "waiting", "their_turn", "verifying"].includes(status.phase);
+}
+
+/** The words of `status.stopped` (docs/PROTOCOL.md "Leaving a game"), from this seat's side. */
+export function stoppedText(stopped, seat) {
+  if (!stopped) return "";
+  const who = stopped.by === seat ? "me" : "friend";
+  return t(`duel.stopped.${who}${stopped.free ? "Free" : ""}`, { deal: stopped.deal + 1 });
+}
+
 export class DuelBox {
   constructor() {
     const e = {};
@@ -63,10 +82,15 @@ export class DuelBox {
     e.applyButton = el("button", { type: "submit", dataset: { ui: "duel-apply" } });
     e.receive = el("form", { className: "duel-receive", dataset: { duelReceive: "" } },
       e.codeInLabel, el("div", { className: "duel-paste" }, e.codeIn, e.applyButton));
+    e.fingerprint = el("p", { className: "duel-fingerprint note", hidden: true, dataset: { duelFingerprint: "" } });
+    e.stopped = el("p", { className: "duel-stopped", role: "status", hidden: true, dataset: { duelStopped: "" } });
+    e.stopButton = el("button", { type: "button", dataset: { ui: "duel-stop" } });
+    e.friendStoppedButton = el("button", { type: "button", hidden: true, dataset: { ui: "duel-friend-stopped" } });
+    e.leave = el("div", { className: "duel-leave" }, e.stopButton, e.friendStoppedButton);
     e.liveState = el("span", { className: "duel-live-state", role: "status", hidden: true, dataset: { duelLive: "off" } });
     e.box = el("section", { className: "duel-box", hidden: true, dataset: { zone: "duel" }, "aria-labelledby": "duel-box-title" },
-      el("div", { className: "duel-head" }, e.title, e.verified, e.liveState, e.phaseLine, e.sendNote), e.verdict,
-      el("div", { className: "duel-row" }, e.send, e.receive));
+      el("div", { className: "duel-head" }, e.title, e.verified, e.liveState, e.phaseLine, e.sendNote), e.verdict, e.stopped,
+      el("div", { className: "duel-row" }, e.send, e.receive), e.fingerprint, e.leave);
     ($("header") || document.body).appendChild(e.box);
     this.els = e;
   }
@@ -83,12 +107,14 @@ export class DuelBox {
     e.codeInLabel.textContent = t("duel.receive.label");
     e.codeIn.placeholder = t("duel.receive.placeholder");
     e.applyButton.textContent = t("duel.receive.apply");
+    e.stopButton.textContent = t("duel.stop.action");
+    e.friendStoppedButton.textContent = t("duel.stop.friendAction");
   }
 
   /** The box for `duel` (web/duel/controller.js); `onTable`: the duel has the table; `setupShown`:
    * the set-up screen is over the table (the box hides); `view`: the table view (its status line);
    * `live`: the live channel (web/duel/transport.js): while connected, nothing is sent by hand. */
-  render(duel, { onTable, setupShown, view, live }) {
+  render(duel, { onTable, setupShown, view, live, now = Date.now() }) {
     const e = this.els;
     const record = duel.record;
     e.box.hidden = !onTable || setupShown;
@@ -123,6 +149,24 @@ export class DuelBox {
       e.verdict.title = record.verdict.message;
     }
     e.verdict.hidden = !record.verdict;
+    // the game's fingerprint: both devices show the same digits unless someone sat in the middle
+    const fingerprint = status && status.fingerprint;
+    e.fingerprint.hidden = !fingerprint || Boolean(record.verdict);
+    e.fingerprint.dataset.duelFingerprint = fingerprint || "";
+    e.fingerprint.textContent = fingerprint ? t("duel.fingerprint", { digits: fingerprint }) : "";
+    // leaving: who stopped (the engine's record, cleared when the game goes on), and the actions
+    const stopped = status && status.stopped;
+    e.stopped.hidden = !stopped;
+    e.stopped.dataset.duelStopped = stopped ? (stopped.by === record.seat ? "me" : "friend") : "";
+    const scores = stopped && stopped.counts_as && status.match_status && status.match_status.scores;
+    e.stopped.textContent = !stopped ? "" : [stoppedText(stopped, record.seat),
+      scores ? t("duel.stopped.score", { mine: scores[record.seat], theirs: scores[1 - record.seat] }) : "",
+      t("duel.stopped.resume")].filter(Boolean).join(" ");
+    const open = Boolean(status) && status.phase !== "over" && !record.verdict && !stopped;
+    e.stopButton.hidden = !open;
+    e.friendStoppedButton.hidden = !(open && waitingForFriend(record, status)
+      && now - (record.updated || now) >= FRIEND_WAIT_MS);
+    e.stopButton.disabled = e.friendStoppedButton.disabled = duel.busy;
     const outbox = record.outbox;
     // a stopped duel (cheating detected) sends nothing more; over the live channel nothing is
     // left to send by hand once the friend's page acknowledged it

@@ -256,6 +256,34 @@ export class DuelController extends Emitter {
 
   /** Invitation codes are not applied to a duel: the player answers "invitation" by joining. */
 
+  // --- leaving (docs/PROTOCOL.md "Leaving a game") -----------------------------------------
+
+  /**
+   * Record that `who` ("me": this player leaves; "friend": the friend stopped answering)
+   * stopped the game. The engine says what it costs (`status.stopped.free`, `counts_as`);
+   * `confirm(stopped)` is asked with that before anything is saved. Resolves true when recorded.
+   * A later code from the friend, or a move, resumes the game (the engine clears the record).
+   */
+  stop(who, confirm = async () => true) {
+    return this.#exclusive(async () => {
+      const record = this.record;
+      if (!record || record.verdict || (this.status && this.status.stopped)) return false;
+      let out;
+      try {
+        out = await this.call("duel_stop", { party: record.party, who });
+      } catch (error) {
+        await this.#problem(error);
+        return false;
+      }
+      if (!(await confirm(out.status.stopped)) || this.record !== record) return false;
+      this.record = { ...record, party: out.party };
+      this.status = out.status;
+      if (!this.#save()) await this.#problem(null, { kind: "storage" });
+      await this.emit("duel", this.#snapshot());
+      return true;
+    });
+  }
+
   // --- this player's moves -------------------------------------------------------------------
 
   async act(action) {
@@ -348,7 +376,8 @@ export class DuelController extends Emitter {
   #save() {
     const stored = this.duels.get(this.record.id);
     const rev = Math.max(this.record.rev, stored ? stored.rev : 0) + 1;
-    this.record = { ...this.record, rev };
+    // over: the game has ended, no longer one to continue (the set-up's list leaves it out)
+    this.record = { ...this.record, rev, updated: Date.now(), over: Boolean(this.status && this.status.phase === "over") };
     return this.duels.put(this.record);
   }
 

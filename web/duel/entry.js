@@ -5,7 +5,8 @@
 //
 // Hooks (docs/UI-HOOKS.md): [data-duel-setup-code] with data-ui="duel-setup-open";
 // [data-duel-saved] with data-ui="duel-continue" [data-duel-id]; dialog[data-dialog='duel-join']
-// with data-ui = duel-join-accept / duel-join-decline.
+// with data-ui = duel-join-accept / duel-join-decline and [data-duel-join-safety] (what the protocol
+// protects and what it does not).
 import { t, has, formatDate } from "../table/i18n.js";
 import { el, $, profileName } from "./dom.js";
 import { invitationWords } from "./link-flow.js";
@@ -31,21 +32,23 @@ export function installEntry({ duel, setup, ready, sending }) {
   const joinTitle = el("h2", { id: "duel-join-title" });
   const joinText = el("p", { dataset: { duelJoinText: "" } });
   const joinOptions = el("p", { className: "note", dataset: { duelJoinOptions: "" } });
+  const joinSafety = el("p", { className: "note", dataset: { duelJoinSafety: "" } });
   const joinAccept = el("button", { type: "button", className: "primary", dataset: { ui: "duel-join-accept" } });
   const joinDecline = el("button", { type: "button", dataset: { ui: "duel-join-decline" } });
-  joinDialog.append(joinTitle, joinText, joinOptions, el("div", { className: "claim-buttons" }, joinAccept, joinDecline));
+  joinDialog.append(joinTitle, joinText, joinOptions, joinSafety, el("div", { className: "claim-buttons" }, joinAccept, joinDecline));
   document.body.appendChild(joinDialog);
   let invitation = null;   // {code, envelope, signal}: a friend's invitation waiting for Accept
 
   function fillInvitation(envelope) {
     const words = invitationWords(envelope.hello, { t, has });
     joinText.textContent = t("duel.join.text", { game: words.game, length: words.length });
+    joinSafety.textContent = t("duel.join.safety");
     joinOptions.textContent = t("duel.join.options", { options: words.options.length
       ? words.options.join(" · ") : t("duel.join.standard") });
   }
 
   function listSaved() {
-    const saved = duel.duels.list();
+    const saved = duel.duels.unfinished();
     savedList.replaceChildren();
     if (!saved.length) return;
     savedList.append(el("h3", { text: t("duel.setup.saved") }));

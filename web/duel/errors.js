@@ -15,6 +15,7 @@ export function errorKind(error) {
     case "ChainError":
       if (/another game/.test(message)) return "foreign";
       if (/already received|already revealed/.test(message)) return "replay";
+      if (/arrived early/.test(message)) return "early";
       if (/is missing/.test(message)) return "missing";
       if (/received a different message/.test(message)) return "altered";
       if (/not the opponent|never receives message 0/.test(message)) return "own";
@@ -35,3 +36,11 @@ export function errorKind(error) {
 
 /** A refusal that proves the friend's side dishonest (or its messages changed): the duel stops. */
 export const CHEATING = new Set(["cheat"]);
+
+/** A code that arrived early (the engine's ChainError "code 9 arrived early; what is missing:
+ * codes 6 to 8"): {code, from, to} (from === to: one code is missing), or null. */
+export function earlyCodes(message) {
+  const found = /code (\d+) arrived early; what is missing: codes? (\d+)(?: to (\d+))?/.exec(String(message || ""));
+  if (!found) return null;
+  return { code: Number(found[1]), from: Number(found[2]), to: Number(found[3] || found[2]) };
+}

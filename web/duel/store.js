@@ -12,16 +12,21 @@
 //       "outbox": [codes],       what this player has to send (until the friend's next code)
 //       "shared": bool,          the player has copied or shared them (the page then waits)
 //       "verdict": null | {"type", "message"}   cheating detected: the duel stops there
+//       "over": bool,            the game has ended (kept to look at, not listed to continue)
 //   }}}
 //
 // The loader checks each record's shape; a damaged record is set aside (kaffeehaus.duel.damaged)
 // with a notice and the others are kept. The engine checks the party itself on every call; a
-// party it refuses as malformed is set aside the same way (setAside).
+// party it refuses as malformed is set aside the same way (setAside). A party saved in an older
+// format of the protocol (PARTY_FORMAT) cannot go on and is set aside when loaded, never half-played.
 import { MAX_CODE_LENGTH, MAX_PARTY_LENGTH } from "../limits.js";
 import { Invalid, defineKey, isObject } from "../storage.js";
 
 export const DUELS_FORMAT = "kaffeehaus-duels/1";
 export const MAX_DUELS = 8;
+/** The engine's party format (docs/PROTOCOL.md, py/kaffeehaus/duel/state.py FORMAT). */
+export const PARTY_FORMAT = "kaffeehaus-duel/2";
+export const OLDER_VERSION = "saved by an older version";
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CODE = /^kd1\.[A-Za-z0-9_-]+$/;
 
@@ -33,6 +38,12 @@ export function checkDuel(value) {
   if (typeof value.profile !== "string" || !/^[a-z-]{1,40}$/.test(value.profile)) bad();
   if (!isObject(value.options) || typeof value.match !== "boolean") bad();
   if (!isObject(value.party) || JSON.stringify(value.party).length > MAX_PARTY_LENGTH) bad();
+  if (value.party.format !== PARTY_FORMAT) {
+    if (typeof value.party.format === "string" && /^kaffeehaus-duel\/\d+$/.test(value.party.format)) {
+      throw new Invalid(OLDER_VERSION);
+    }
+    bad();
+  }
   const outbox = Array.isArray(value.outbox) ? value.outbox : [];
   if (outbox.length > 4 || !outbox.every((c) => typeof c === "string" && c.length <= MAX_CODE_LENGTH && CODE.test(c))) bad();
   let verdict = null;
@@ -43,7 +54,7 @@ export function checkDuel(value) {
   return {
     id: value.id, rev: value.rev, updated: Number.isFinite(value.updated) ? value.updated : 0,
     seat: value.seat, profile: value.profile, options: value.options, match: value.match,
-    party: value.party, outbox: [...outbox], verdict, shared: value.shared === true,
+    party: value.party, outbox: [...outbox], verdict, shared: value.shared === true, over: value.over === true,
     recorded: Array.isArray(value.recorded) ? value.recorded.filter((k) => typeof k === "string").slice(-400) : [],
   };
 }
@@ -113,6 +124,10 @@ export function createDuels(storage, { now = () => Date.now() } = {}) {
     get readOnly() { return readOnly; },
     list() {
       return Object.values(readFile().duels).sort((a, b) => b.updated - a.updated);
+    },
+    /** The saved duels that can go on (not ended), newest first. */
+    unfinished() {
+      return this.list().filter((record) => !record.over);
     },
     get(id) {
       return id ? readFile().duels[id] || null : null;

@@ -17,7 +17,10 @@ import { recordDeal } from "../stats-data.js";
 import { DuelBox } from "./box.js";
 import { installEntry } from "./entry.js";
 import { installSending } from "./sending.js";
+import { installLeave } from "./leave.js";
 import { $ } from "./dom.js";
+import { earlyCodes } from "./errors.js";
+import { OLDER_VERSION } from "./store.js";
 
 export { phaseOf } from "./box.js";
 
@@ -27,6 +30,8 @@ export const TABLE_PREFIX = "duel.table.";
 export function problemText({ kind, detail }) {
   if (kind === "ownInvitation") return t("duel.join.own");
   if (kind === "joined") return t("duel.join.already");
+  const early = kind === "early" && earlyCodes(detail);
+  if (early) return t(early.from === early.to ? "duel.error.earlyOne" : "duel.error.early", early);
   if (has(`duel.error.${kind}`)) return t(`duel.error.${kind}`, { detail });
   return t("duel.error.refused", { detail });
 }
@@ -44,12 +49,14 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
   };
   const sending = installSending({ duel, box, storage, render });
   const entry = installEntry({ duel, setup, ready, sending });
+  const leave = installLeave({ duel, box, render });
   let problem = null;   // the last refusal, kept for a language switch
 
   function words() {
     box.words();
     entry.words();
     sending.words();
+    leave.words();
     render();
   }
 
@@ -83,6 +90,8 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
     render();
   });
   for (const type of ["turn", "dealOver", "duel", "busy"]) duel.on(type, () => render());
+  // the set-up's list of duels to continue is always current (one that ended leaves it)
+  duel.on("duel", () => entry.listSaved());
   duel.on("dealOver", () => {
     // the next deal starts by itself once both have verified this one: no "next" button
     const next = $("dialog[data-dialog='deal-end'] [data-ui='deal-next']");
@@ -118,7 +127,8 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
   // --- storage: damaged saves, other tabs -----------------------------------------------------
   const problemNotice = (p) => {
     if (p.name !== "duels" && p.name !== "duel") return;
-    notify(`storage-${p.name}`, () => t(p.newer ? "duel.storage.newer" : "duel.storage.damaged"), { alert: true });
+    const key = p.newer ? "duel.storage.newer" : p.reason === OLDER_VERSION ? "duel.storage.older" : "duel.storage.damaged";
+    notify(`storage-${p.name}`, () => t(key), { alert: true });
   };
   for (const p of storage.problems) problemNotice(p);
   const previous = storage.onProblem;

@@ -4,9 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DuelController } from "../../../web/duel/controller.js";
-import { errorKind } from "../../../web/duel/errors.js";
+import { errorKind, earlyCodes } from "../../../web/duel/errors.js";
 import { stepsBetween, dealSummary } from "../../../web/play/observation.js";
-import { createDuels, checkDuel } from "../../../web/duel/store.js";
+import { createDuels, checkDuel, OLDER_VERSION } from "../../../web/duel/store.js";
 import { findCodes, readCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
 import { encodeLive, decodeLive, hasLiveCode, readLiveCode } from "../../../web/duel/live.js";
 import { deflate, inflate, toBase64url, fromBase64url } from "../../../web/duel/zlib64.js";
@@ -132,7 +132,10 @@ test("a code out of order is refused by the engine and the party is kept", async
   const ahead = encode({ game: a.duel.id, seq: 9, prev: "", from: 0, body: { deal: 0, actions: [["AH"]] } });
   const saved = JSON.stringify(b.duels.get(b.duel.id));
   assert.equal(await b.duel.receive(ahead), false);
-  assert.equal(of(b.events, "problem").at(-1).kind, "missing");
+  // the engine's words say which codes are missing (the page shows them, not a generic line)
+  const problem = of(b.events, "problem").at(-1);
+  assert.equal(problem.kind, "early");
+  assert.deepEqual(earlyCodes(problem.detail), { code: 9, from: 3, to: 8 });
   assert.equal(JSON.stringify(b.duels.get(b.duel.id)), saved);
   assert.equal(b.duel.busy, false);
 });
@@ -215,7 +218,7 @@ test("a saved party the engine refuses is set aside when opened", async () => {
   const { duel, duels, local, events } = player();
   const id = await duel.create(CHOICE);
   const file = JSON.parse(local.getItem("kaffeehaus.duels"));
-  file.duels[id].party = { damaged: true };
+  file.duels[id].party = { format: "kaffeehaus-duel/2", damaged: true };
   local.setItem("kaffeehaus.duels", JSON.stringify(file));
   assert.equal(await duel.open(id), false);
   assert.equal(of(events, "problem").at(-1).kind, "saved");
@@ -228,6 +231,7 @@ test("errors become keywords the page translates", () => {
     [refuse("ChainError", "this message belongs to another game"), "foreign"],
     [refuse("ChainError", "message 4 was already received (a replay)"), "replay"],
     [refuse("ChainError", "message 7 arrived, message 5 is missing"), "missing"],
+    [refuse("ChainError", "code 9 arrived early; what is missing: codes 6 to 8"), "early"],
     [refuse("ChainError", "the opponent received a different message 3: altered in transit"), "altered"],
     [refuse("KeyMismatch", "seat 1's key of position 4 does not match its commitment"), "cheat"],
     [refuse("VerificationFailed", "QH opened twice: the deck was not shuffled honestly"), "cheat"],
@@ -317,4 +321,61 @@ test("a live connection code reads back as its offer; anything else is not a con
   await assert.rejects(decodeLive(code.slice(0, code.length - 4)), /not a connection code/);
   await assert.rejects(decodeLive(await encodeLive({ type: "move", sdp: "x" })), /not a connection code/);
   await assert.rejects(decodeLive("kd1.abc"), /not a connection code/);
+});
+
+test("an early code's message names the missing codes, one or several", () => {
+  assert.deepEqual(earlyCodes("code 9 arrived early; what is missing: codes 6 to 8"), { code: 9, from: 6, to: 8 });
+  assert.deepEqual(earlyCodes("code 5 arrived early; what is missing: code 4"), { code: 5, from: 4, to: 4 });
+  assert.equal(earlyCodes("message 3 was already received (a replay)"), null);
+});
+
+test("stopping: the engine's cost is asked first; no means nothing is saved; a later code resumes", async () => {
+  // before the friend joined: free
+  const lone = player();
+  await lone.duel.create(CHOICE);
+  let asked = null;
+  assert.equal(await lone.duel.stop("me", async (stopped) => { asked = stopped; return false; }), false);
+  assert.equal(asked.free, true);
+  assert.equal(lone.duels.get(lone.duel.id).party.stopped, undefined);
+  assert.equal(lone.duel.status.stopped, null);
+  // in the middle of a deal: it counts as lost by whoever stopped
+  const { a, b } = await dealt();
+  assert.equal(await a.duel.stop("me", async (stopped) => { asked = stopped; return true; }), true);
+  assert.equal(asked.free, false);
+  assert.deepEqual(asked.counts_as, { winner: 1, reason: "abandoned", game_points: 3 });
+  assert.equal(a.duel.status.stopped.by, 0);
+  assert.equal(a.duels.get(a.duel.id).party.stopped.by, 0);
+  assert.equal(await a.duel.stop("me"), false);          // recorded once
+  // the friend's side records the friend, after the player's yes
+  assert.equal(await b.duel.stop("friend", async () => true), true);
+  assert.equal(b.duel.status.stopped.by, 0);
+  // A comes back and plays: B's next code from A resumes the game
+  await a.duel.act("AH");
+  assert.equal(await b.duel.receive(a.duel.outbox.join(" ")), true);
+  assert.equal(b.duel.status.stopped, null);
+  assert.equal(b.duels.get(b.duel.id).party.stopped, null);
+});
+
+test("saved duels: an older party format is set aside with its own reason; an ended duel is not one to continue", async () => {
+  const { a, b } = await dealt();
+  assert.deepEqual(a.duels.unfinished().map((r) => r.id), [a.duel.id]);
+  for (const [mover, other, card] of [[a, b, "AH"], [b, a, "QS"], [a, b, "KH"], [b, a, "JS"]]) {
+    await mover.duel.act(card);
+    await other.duel.receive(mover.duel.outbox.join(" "));
+  }
+  await b.duel.receive(a.duel.outbox.join(""));
+  for (const side of [a, b]) {
+    assert.equal(side.duel.status.phase, "over");
+    assert.equal(side.duels.list().length, 1);           // kept to look at
+    assert.deepEqual(side.duels.unfinished(), []);      // not counted as one to continue
+  }
+  // a duel saved in the protocol's older format cannot go on: set aside, never opened
+  const file = JSON.parse(a.local.getItem("kaffeehaus.duels"));
+  file.duels[a.duel.id].party.format = "kaffeehaus-duel/1";
+  a.local.setItem("kaffeehaus.duels", JSON.stringify(file));
+  const later = player({ local: a.local });
+  assert.deepEqual(later.duels.list(), []);
+  assert.equal(later.problems[0].reason, OLDER_VERSION);
+  assert.ok(a.local.getItem("kaffeehaus.duel.damaged").includes("kaffeehaus-duel/1"));
+  assert.equal(await later.duel.open(a.duel.id), false);
 });

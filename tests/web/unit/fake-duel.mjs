@@ -63,7 +63,7 @@ function status(party) {
   return { game: party.game, seat: party.seat, profile: party.profile, options: {}, match: false, group: "modp2048",
     phase, deal: 0, deals_verified: party.verified ? 1 : 0, last_result: party.verified ? obs.result : null,
     match_status: null, verified_state: null, deferred_checks: [], cards_pending: 0, messages_received: party.expect,
-    resend: [] };
+    resend: [], stopped: party.stopped || null, fingerprint: party.expect >= 1 ? "1234 5678 9012" : null };
 }
 
 export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
@@ -86,10 +86,14 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
     if (message.from === party.seat) throw refuse("ChainError", `this message is from seat ${message.from}, not the opponent`);
     const seq = party.expect + party.pending;
     if (message.seq < seq) throw refuse("ChainError", `message ${message.seq} was already received (a replay)`);
-    if (message.seq > seq) throw refuse("ChainError", `message ${message.seq} arrived, message ${seq} is missing`);
+    if (message.seq > seq) {   // the engine's words (py/kaffeehaus/duel/messages.py)
+      const missing = message.seq === seq + 1 ? `code ${seq}` : `codes ${seq} to ${message.seq - 1}`;
+      throw refuse("ChainError", `code ${message.seq} arrived early; what is missing: ${missing}`);
+    }
     if (message.body.cheat) throw refuse("VerificationFailed", "seat 1's shuffle is not its deck key applied to the deck");
     party.expect = message.seq + 1;
     party.pending = 0;
+    party.stopped = null;   // the game goes on: a stop recorded before is cleared
     const sent = [];
     if (!party.dealt) {   // seat 0 has the reply to its invitation, seat 1 the keys: dealt
       party.dealt = true;
@@ -105,8 +109,8 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
 
   const api = {
     duel_new({ profile }) {
-      const party = { game, seat: 0, profile, expect: 0, pending: 0, dealt: false, actions: [], verified: false, revealed: false };
-      const sent = [send(party, { deal: 0, hello: { format: "kaffeehaus-duel/1", profile, options: {}, match: false, group: "modp2048" } })];
+      const party = { format: "kaffeehaus-duel/2", game, seat: 0, profile, expect: 0, pending: 0, dealt: false, actions: [], verified: false, revealed: false };
+      const sent = [send(party, { deal: 0, hello: { format: "kaffeehaus-duel/2", profile, options: {}, match: false, group: "modp2048" } })];
       party.expect = 1;
       party.pending = 0;
       return turn(party, sent);
@@ -114,7 +118,7 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
     duel_join({ invitation }) {
       const message = decode(invitation);
       if (message.seq !== 0 || !message.body.hello) throw refuse("MalformedMessage", "this is not an invitation (the first message of a duel)");
-      const party = { game: message.game, seat: 1, profile: message.body.hello.profile, expect: 1, pending: 0, dealt: false,
+      const party = { format: "kaffeehaus-duel/2", game: message.game, seat: 1, profile: message.body.hello.profile, expect: 1, pending: 0, dealt: false,
         actions: [], verified: false, revealed: false };
       return turn(party, [send(party, { deal: 0, stage: [] })]);
     },
@@ -132,6 +136,15 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
       if (after.result) { p.revealed = true; sent.push(send(p, { deal: 0, actions: [[action]], reveal: true })); }
       else if (after.to_move !== p.seat) sent.push(send(p, { deal: 0, actions: [[action]] }));
       return turn(p, sent);
+    },
+    duel_stop({ party, who }) {
+      // docs/PROTOCOL.md "Leaving a game": free before the deal's shuffle, else the deal is lost
+      const p = copy(party);
+      const by = who === "me" ? p.seat : 1 - p.seat;
+      const free = !p.dealt;
+      p.stopped = { deal: 0, by, free, message: "", counts_as: free ? null
+        : { winner: 1 - by, reason: "abandoned", game_points: 3 } };
+      return { party: p, status: status(p) };
     },
     duel_observation({ party }) {
       if (!party || typeof party.game !== "string") throw refuse("MalformedMessage", "malformed duel state: seat");

@@ -114,8 +114,8 @@ test("refusals past a limit have their own words, a saved duel past one is set a
   }
   assert.equal(errorKind({ type: "MalformedMessage", message: "a saved duel is too large (at most 400000 characters of JSON)" }), "saved");
   assert.equal(errorKind({ type: "MalformedMessage", message: "this code is damaged or incomplete" }), "damaged");
-  const record = { id: "g1", rev: 1, seat: 0, profile: "schnapsen", options: {}, match: false, party: {}, outbox: [] };
+  const record = { id: "g1", rev: 1, seat: 0, profile: "schnapsen", options: {}, match: false, party: { format: "kaffeehaus-duel/2" }, outbox: [] };
   assert.equal(checkDuel(record).id, "g1");
-  assert.throws(() => checkDuel({ ...record, party: { pad: "x".repeat(limits.MAX_PARTY_LENGTH) } }));
+  assert.throws(() => checkDuel({ ...record, party: { format: "kaffeehaus-duel/2", pad: "x".repeat(limits.MAX_PARTY_LENGTH) } }));
   assert.throws(() => checkDuel({ ...record, outbox: [`kd1.${"A".repeat(limits.MAX_CODE_LENGTH)}`] }));
 });
