@@ -90,7 +90,7 @@ export class DuelBox {
     e.liveState = el("span", { className: "duel-live-state", role: "status", hidden: true, dataset: { duelLive: "off" } });
     e.box = el("section", { className: "duel-box", hidden: true, dataset: { zone: "duel" }, "aria-labelledby": "duel-box-title" },
       el("div", { className: "duel-head" }, e.title, e.verified, e.liveState, e.phaseLine, e.sendNote), e.verdict, e.stopped,
-      el("div", { className: "duel-row" }, e.send, e.receive), e.fingerprint, e.leave);
+      el("div", { className: "duel-row" }, e.send, e.receive), el("div", { className: "duel-foot" }, e.fingerprint, e.leave));
     ($("header") || document.body).appendChild(e.box);
     this.els = e;
   }
@@ -154,6 +154,7 @@ export class DuelBox {
     e.fingerprint.hidden = !fingerprint || Boolean(record.verdict);
     e.fingerprint.dataset.duelFingerprint = fingerprint || "";
     e.fingerprint.textContent = fingerprint ? t("duel.fingerprint", { digits: fingerprint }) : "";
+    e.fingerprint.title = fingerprint ? t("duel.fingerprintWhy") : "";
     // leaving: who stopped (the engine's record, cleared when the game goes on), and the actions
     const stopped = status && status.stopped;
     e.stopped.hidden = !stopped;
