@@ -307,10 +307,10 @@ def test_undo_restores_the_hand_before_the_last_move(table):
     assert sorted(hand(page)) == sorted(before_cards) and first in hand(page)
     assert saved_state(page) == before_state
     assert page.is_disabled("[data-ui='undo']")
-    # reload: the game keeps its mode and its history
+    # reload: the game comes back on the table by itself, with its mode and its history
     page.reload()
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
-    page.click("[data-ui='resume']")
+    page.wait_for_selector("[data-zone='setup'][hidden]", state="attached", timeout=30_000)
     settle(page)
     assert page.get_attribute("html", "data-mode") == "practice"
     assert page.is_visible("[data-ui='undo']")

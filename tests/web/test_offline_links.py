@@ -265,9 +265,9 @@ def test_reload_in_the_middle_of_a_deal_resumes_the_same_position(page, base_url
     before = table_position(page)
     state = saved(page)["state"]
     assert before["hand"] == sorted(api.observation(state, 0)["hand"])
-    page.reload()
+    page.reload()  # the game comes back on the table by itself, no tap needed
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
-    page.click("[data-ui='resume']")
+    page.wait_for_selector("[data-zone='setup'][hidden]", state="attached", timeout=30_000)
     page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
     assert table_position(page) == before
     assert saved(page)["state"] == state

@@ -216,12 +216,9 @@ def test_a_reload_resumes_behind_a_hand_off(context, base_url):
     page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
     wait_handoff(page)
     state = state_now(page)
-    # a plain reload: the set-up screen (the friend choice remembered), then "Continue"
+    # a plain reload goes straight back to the hand-off (the game is never left for the set-up)
     page.reload()
-    boot(page)
-    assert page.is_checked("input[name='opponent'][value='local']")
-    assert page.input_value("input[data-setup-player='0']") == NAMES[0]
-    page.click("[data-ui='resume']")
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=120_000)
     wait_handoff(page)
     assert "goes on" in page.text_content("[data-handoff-news]")
     check_handoff(page, state)
