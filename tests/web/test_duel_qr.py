@@ -58,14 +58,9 @@ def test_show_as_qr_code_shows_the_link_to_send_part_by_part(two, base_url, arti
     boot(page, base_url)
     invite(page)
     page.evaluate(LOAD)
+    page.wait_for_selector("[data-duel-signal='true']", state="attached", timeout=30_000)
     page.click("[data-ui='duel-show-qr']")
     page.wait_for_selector("dialog[data-dialog='duel-qr'][open] canvas[data-parts]", timeout=10_000)
-    link = page.evaluate("""async () => {
-        const dir = (await (await fetch('/precache.json')).json()).files
-            .find((f) => /^assets\\/[^/]+\\/duel\\/codes\\.js$/.test(f)).replace('duel/codes.js', '');
-        const { duelLink } = await import('/' + dir + 'duel/codes.js');
-        return duelLink(location.href, document.querySelector('[data-duel-code-out]').value.split(/\\s+/).filter(Boolean));
-    }""")
     out = page.evaluate("""async () => {
         const canvas = document.querySelector('canvas[data-duel-qr]');
         const assembler = window.seq.createAssembler();
@@ -78,6 +73,9 @@ def test_show_as_qr_code_shows_the_link_to_send_part_by_part(two, base_url, arti
         }
         return {result, parts: Number(canvas.dataset.parts)};
     }""")
+    # the link the page prepared to send: the codes and the live connection's offer
+    link = page.get_attribute("[data-duel-link]", "data-duel-link")
+    assert "&rtc=" in link
     assert out["parts"] > 1
     assert out["result"]["text"] == link
     german = two[1]                          # the same dialog in another language

@@ -129,10 +129,13 @@ def test_memory_mode_follows_the_profile_and_the_setting(page, base_url, profile
     assert (page.locator("[data-zone='scores'] [data-points]").count() > 0) == shown
     if not shown:
         assert "in your head" in scores.text_content()
-        # remembering is the game: a claim needs no confirmation, it is made at once
+        # remembering is the game: the claim is a gamble, asked once without the points (SV-3)
         page.click("[data-zone='actions'] button[data-action='claim']")
+        dialog = page.locator("dialog[data-dialog='claim']")
+        dialog.wait_for(timeout=5_000)
+        assert "fewer than 66" in dialog.locator("[data-claim-text]").text_content()
+        page.click("[data-ui='claim-confirm']")
         page.wait_for_selector("[data-status='match-over']", timeout=20_000)
-        assert not page.locator("dialog[data-dialog='claim']").is_visible()
         # once the deal is over, the panel shows every count
         assert page.locator("dialog[data-dialog='deal-end'] tr[data-deal-row='card-points']").count() == 1
     assert page.watch.errors == []
@@ -265,6 +268,8 @@ def test_end_of_deal_panel_says_why_the_deal_is_worth_its_game_points_SV3_SV5_SS
     open_saved(page, base_url, state, {"speed": "off", "autoClaim": False}, language=language)
     if action == "claim":
         page.click("[data-zone='actions'] button[data-action='claim']")
+        if profile == "schnapsen-strict":        # the points are hidden: the claim is asked first
+            page.click("dialog[data-dialog='claim'] [data-ui='claim-confirm']")
     else:
         page.click(f"[data-zone='hand'] button[data-card='{action}']")
     page.wait_for_selector("dialog[data-dialog='deal-end'][open]", timeout=20_000)
