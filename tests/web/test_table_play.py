@@ -106,7 +106,10 @@ def check_dom_matches_engine(page, state):
     known = page.eval_on_selector_all("[data-zone='opponent-hand'] [data-face]", "els => els.map(e => e.dataset.face)")
     assert sorted(known) == sorted(obs["known_opponent_cards"])
     assert page.locator("[data-zone='opponent-hand'] .card").count() == obs["opponent_hand_size"]
-    expected_actions = {a for a in legal if a not in legal_cards and (mine or a == "next")}
+    # SV-3: while the points show, Claim is offered only when the engine says it wins
+    memory = page.get_attribute("[data-zone='scores']", "data-memory") == "true"
+    expected_actions = {a for a in legal if a not in legal_cards and (mine or a == "next")
+                        and (a != "claim" or memory or obs.get("claim_wins"))}
     assert {a["action"] for a in actions} == expected_actions
     assert not any(a["disabled"] for a in actions)
     return legal, obs
