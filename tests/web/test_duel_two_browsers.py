@@ -162,7 +162,15 @@ def check_no_leak(pages):
     return 1
 
 
+PLAYABLE = ("[data-zone='hand'] button[data-card]:enabled, "
+            "[data-zone='actions'] button[data-action]:enabled")
+
+
 def play_one(page, rng):
+    # the duel box may say "your turn" a moment before the table has drawn the hand; a choice made
+    # from a half-drawn table would wait for a button that never comes
+    page.wait_for_selector(SETTLED, state="attached", timeout=APPLY_MS)
+    page.wait_for_selector(PLAYABLE, timeout=APPLY_MS)
     cards = page.locator("[data-zone='hand'] button[data-card]:enabled")
     actions = page.locator("[data-zone='actions'] button[data-action]:enabled")
     choices = [cards.nth(i) for i in range(cards.count())]
