@@ -47,3 +47,17 @@ def test_cards_are_distinct_members(name):
     cards = [r + s for r in "AKQJT987" for s in "HSCD"]
     plain = [g.encode_card(c) for c in cards]
     assert len(set(plain)) == len(cards) and all(g.is_member(x) for x in plain)
+
+
+@pytest.mark.parametrize("name", sorted(GROUPS))
+def test_a_fixed_base_table_powers_like_pow(name):
+    """The tables that speed up the shuffle proofs and signatures give pow()'s answer for every
+    exponent a key can be, the edges included, and for exponents beyond the table."""
+    g = group(name)
+    rng = random.Random(7)
+    x = g.public(rng.randrange(1, g.q))
+    table = g.fixed(x)
+    exponents = [0, 1, 2, 15, 16, g.q - 1, g.q, 2 * g.q + 5, -3] + [rng.randrange(g.q) for _ in range(40)]
+    for e in exponents:
+        assert table.power(e) == pow(x, e, g.p), e
+    assert all(g.public(e) == pow(g.g, e, g.p) for e in exponents[:8])

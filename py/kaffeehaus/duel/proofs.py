@@ -46,7 +46,8 @@ def _transcript(context, h, before, after, middles):
 def prove_shuffle(group, context, before, after, key, h):
     """{"c": challenge hex, "z": [responses]} for after = a permutation of before^key."""
     ts = [group.random_key() for _ in range(ROUNDS)]
-    middles = [(sorted(group.power(x, t) for x in before), group.public(t)) for t in ts]
+    tables = [group.fixed(x) for x in before]
+    middles = [(sorted(table.power(t) for table in tables), group.public(t)) for t in ts]
     challenge = _transcript(context, h, before, after, middles)
     responses = []
     for r, t in enumerate(ts):
@@ -66,15 +67,20 @@ def check_shuffle(group, context, before, after, h, proof):
         "0123456789abcdef") else -1
     if challenge < 0:
         raise MalformedMessage("a shuffle proof's challenge is malformed")
+    responses = [group.key(text) for text in proof["z"]]
+    bits = [challenge >> (ROUNDS - 1 - r) & 1 for r in range(ROUNDS)]
+    # each deck is raised to about ROUNDS/2 exponents: worth a table per element (group.py)
+    before_tables = [group.fixed(x) for x in before] if 0 in bits else []
+    after_tables = [group.fixed(y) for y in after] if 1 in bits else []
+    h_table = group.fixed(h) if 1 in bits else None
     middles = []
-    for r, text in enumerate(proof["z"]):
-        z = group.key(text)
-        if challenge >> (ROUNDS - 1 - r) & 1 == 0:
-            middles.append((sorted(group.power(x, z) for x in before), group.public(z)))
+    for z, bit in zip(responses, bits):
+        if bit == 0:
+            middles.append((sorted(table.power(z) for table in before_tables), group.public(z)))
         else:
             inverse = group.inverse(z)
-            middles.append((sorted(group.power(y, inverse) for y in after),
-                            group.power(h, inverse)))
+            middles.append((sorted(table.power(inverse) for table in after_tables),
+                            h_table.power(inverse)))
     return _transcript(context, h, before, after, middles) == challenge
 
 
