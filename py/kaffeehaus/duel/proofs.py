@@ -17,7 +17,6 @@ non-interactive with Fiat-Shamir (SHA-256 over the statement and the prover's co
 """
 
 import hashlib
-import secrets
 
 from .errors import MalformedMessage
 
