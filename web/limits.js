@@ -7,3 +7,4 @@ export const MAX_PASTED_LENGTH = 410000;
 export const MAX_DEPTH = 32;
 export const MAX_PARTY_LENGTH = 400000;
 export const MAX_JSON_LENGTH = 1000000;
+export const MAX_LINK_TOKEN_LENGTH = 600;

@@ -21,8 +21,8 @@ import { faceCard, cardName, suitName } from "./table/cardview.js";
 import { engineText, marriagePoints } from "./table/words.js";
 import { notify, words, dismiss } from "./notices.js";
 import { label } from "./lang.js";
+import { MAX_LINK_TOKEN_LENGTH } from "./limits.js";
 
-const MAX_TOKEN = 1000;      // the engine refuses more than 600 characters anyway
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const html = document.documentElement;
 
@@ -53,7 +53,7 @@ export function readLink(location) {
   else if (query.has("deal")) params = { token: query.get("deal"), level: query.get("lv"), day: query.get("day") };
   if (!params) return null;
   if (!params.token) return { error: () => t("error.link_empty") };
-  if (params.token.length > MAX_TOKEN) return { error: () => t("error.link_too_long") };
+  if (params.token.length > MAX_LINK_TOKEN_LENGTH) return { error: () => t("error.link_too_long") };
   if (params.level !== null && !LEVELS.includes(params.level)) return { error: () => t("link.reason.level") };
   if (params.day !== null && !isDate(params.day)) return { error: () => t("link.reason.day") };
   return params;

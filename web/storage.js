@@ -39,6 +39,8 @@
 //                                   "Rules in short" while the engine loads (web/lang.js)
 //   resume    sessionStorage kaffeehaus.resumeAfterReload   the id of the game to continue
 
+import { MAX_LINK_TOKEN_LENGTH } from "./limits.js";
+
 export class Invalid extends Error {
   constructor(reason, { newer = false } = {}) {
     super(reason);
@@ -135,7 +137,7 @@ function loadLanguage(value) {
 
 function loadDaily(value) {
   need(isObject(value) && /^\d{4}-\d{2}-\d{2}$/.test(value.date) && typeof value.token === "string"
-    && value.token.length <= 1000, "not a deal of the day");
+    && value.token.length <= MAX_LINK_TOKEN_LENGTH, "not a deal of the day");
   return { date: value.date, token: value.token };
 }
 

@@ -30,5 +30,10 @@ MAX_PARTY_LENGTH = 400_000
 # call from the page's worker (a party and a code fit with room to spare).
 MAX_JSON_LENGTH = 1_000_000
 
+# Characters of a share link's token (a deal or a replay: version, profile, options, deck and
+# moves packed in bytes, base64url); the longest honest one, a whole 32-card Schneider deal
+# replayed to its end, is about 100.
+MAX_LINK_TOKEN_LENGTH = 600
+
 # Every limit above, for tools/limits.py (the page's copy) and the tests.
 ALL = {name: value for name, value in dict(globals()).items() if name.startswith("MAX_")}

@@ -12,11 +12,11 @@ import binascii
 
 from . import game as _game
 from .cards import SUITS
+from .limits import MAX_LINK_TOKEN_LENGTH
 from .messages import CodedError
 from .profiles import PROFILE_IDS, deck_of, normalise_options
 
 VERSION = 1
-MAX_TOKEN_LENGTH = 600
 
 # option name -> bit, per profile (only boolean-like options; `target` has its own byte)
 FLAGS = {
@@ -55,7 +55,7 @@ def decode(token):
     """The single-deal Game a token describes, replayed; LinkError otherwise."""
     if not isinstance(token, str) or not token:
         raise LinkError("the link holds no deal", "link_empty")
-    if len(token) > MAX_TOKEN_LENGTH:
+    if len(token) > MAX_LINK_TOKEN_LENGTH:
         raise LinkError("the link is too long to be a deal", "link_too_long")
     try:
         # validate=True: refuse stray characters instead of silently skipping them

@@ -46,7 +46,7 @@ def test_limits_fit_one_another():
     # the worker sends a party and a code in one call's arguments
     assert limits.MAX_JSON_LENGTH >= limits.MAX_PARTY_LENGTH + limits.MAX_CODE_LENGTH + 1000
     assert set(limits.ALL) == {"MAX_CODE_LENGTH", "MAX_MESSAGE_BYTES", "MAX_PASTED_LENGTH",
-                               "MAX_DEPTH", "MAX_PARTY_LENGTH", "MAX_JSON_LENGTH"}
+                               "MAX_DEPTH", "MAX_PARTY_LENGTH", "MAX_JSON_LENGTH", "MAX_LINK_TOKEN_LENGTH"}
     assert all(type(v) is int and v > 0 for v in limits.ALL.values())
 
 
@@ -205,3 +205,13 @@ def test_cut_stream_is_refused(joined):
     _, codes = joined
     with pytest.raises(MalformedMessage, match="damaged"):
         messages.decode(codes[0][:-8])
+
+
+def test_a_share_link_token_is_refused_just_past_its_limit():
+    """The page refuses the same length before it calls the engine (web/links.js)."""
+    from kaffeehaus.share import LinkError, decode
+    with pytest.raises(LinkError, match="too long"):
+        decode("A" * (limits.MAX_LINK_TOKEN_LENGTH + 1))
+    with pytest.raises(LinkError) as refused:       # at the limit, the length is no reason
+        decode("A" * limits.MAX_LINK_TOKEN_LENGTH)
+    assert "too long" not in str(refused.value)

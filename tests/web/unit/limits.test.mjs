@@ -25,7 +25,7 @@ const reason = async (promise) => {
 
 test("the page's limits are the engine's, all positive integers", () => {
   assert.deepEqual(Object.keys(limits).sort(), ["MAX_CODE_LENGTH", "MAX_DEPTH", "MAX_JSON_LENGTH",
-    "MAX_MESSAGE_BYTES", "MAX_PARTY_LENGTH", "MAX_PASTED_LENGTH"]);
+    "MAX_LINK_TOKEN_LENGTH", "MAX_MESSAGE_BYTES", "MAX_PARTY_LENGTH", "MAX_PASTED_LENGTH"]);
   for (const value of Object.values(limits)) assert.ok(Number.isSafeInteger(value) && value > 0);
   assert.ok(limits.MAX_PASTED_LENGTH >= 4 * limits.MAX_CODE_LENGTH);
 });
