@@ -7,7 +7,7 @@
 //             the manner of the Doppeldeutsche pack (double-headed König, Ober, Unter; the Daus).
 // fourColour: French suits in four colours (spades black, hearts red, diamonds blue,
 // clubs green); German pips are always in their own colours, the option colours the indices.
-// Everything is built with createElementNS: no markup strings, no style attributes (CSP).
+// Everything is built with createElementNS (svg.js): no markup strings, no style attributes (CSP).
 //
 // Artwork: the French court figures are Adrian Kennard's public-domain (CC0) English-pattern
 // courts (see french-courts.js); the German figures are drawn by the project in
@@ -15,10 +15,8 @@
 
 import { FIGURE_BOX, FRENCH_COURT_SIGNS, FRENCH_COURTS } from "./french-courts.js";
 import { GERMAN_DRESS, GOLD, germanCourt } from "./german-courts.js";
+import { FRAME, H, INK, W, doubleHeaded, el, line } from "./svg.js";
 
-const NS = "http://www.w3.org/2000/svg";
-const W = 100;
-const H = 140;
 const SERIF = "Georgia, 'DejaVu Serif', serif";
 
 const COLOURS = {
@@ -28,17 +26,6 @@ const COLOURS = {
   germanIndex: { C: "#1b1b1b", D: "#1b1b1b", H: "#c8102e", S: "#1b1b1b" },
   german4Index: { C: "#7a4a1c", D: "#a06a00", H: "#c8102e", S: "#2c7a32" },
 };
-const INK = "#2a1d10"; // outlines of the German drawings
-
-function el(name, attrs = {}, children = []) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  for (const child of children) node.appendChild(child);
-  return node;
-}
-
-const line = (d, stroke, width, extra = {}) =>
-  el("path", { d, fill: "none", stroke, "stroke-width": width, "stroke-linecap": "round", "stroke-linejoin": "round", ...extra });
 
 // ------------------------------------------------------------------------------ suit signs
 // Each drawn in a 100×100 box and placed with a transform.
@@ -145,16 +132,6 @@ const PIPS = {
 const PIP_COUNT = { T: 10, 9: 9, 8: 8, 7: 7 };
 
 // ------------------------------------------------------------------------------ court cards
-
-// The picture frame of the court cards (inside the corner indices).
-const FRAME = { x: 18, y: 14, w: 64, h: 112 };
-
-/** Both halves of a double-headed picture: `half()` drawn upright and turned through 180°. */
-function doubleHeaded(half) {
-  const top = el("g", { class: "figure" }, half());
-  const bottom = el("g", { class: "figure", transform: `rotate(180 ${W / 2} ${H / 2})` }, half());
-  return [top, bottom];
-}
 
 // French courts: Kennard's figures with their palette.
 const KENNARD = { g: "#f6c644", r: "#d7262b", b: "#3144c4", k: "#1b1b1b" };
