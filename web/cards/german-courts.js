@@ -37,8 +37,10 @@ function face(rank, dress) {
     Q: "M41.6 27.4C39.8 33.4 40.2 40 42 44H58C59.8 40 60.2 33.4 58.4 27.4Z",
     J: "M41.2 27C39.2 32.6 39.6 38.6 41.4 42.4H58.6C60.4 38.6 60.8 32.6 58.8 27Z",
   }[rank];
+  const end = { K: 47, Q: 43.2, J: 41.6 }[rank];
   const parts = [
     shape(back, hair),
+    line(`M41.2 37Q40.6 ${end - 4} 41.6 ${end}M58.8 37Q59.4 ${end - 4} 58.4 ${end}M40.6 31Q39.8 ${end - 6} 40.4 ${end - 2}M59.4 31Q60.2 ${end - 6} 59.6 ${end - 2}`, INK, 0.35, { "stroke-opacity": 0.55 }),
     shape("M46.6 40.6V47.4H53.4V40.6Z", SKIN),
     shade("M46.6 41.4Q50 44.2 53.4 41.4V44Q50 46 46.6 44Z", "#c48a62"),
     el("ellipse", { cx: 42.7, cy: 34.4, rx: 1.3, ry: 2.1, fill: SKIN, ...OUTLINE }),
@@ -91,9 +93,9 @@ function headgear(rank, dress) {
   if (rank === "Q") {
     // a broad-brimmed hat, its plume rising behind to the side of the raised hand
     return [
-      shape("M55.4 22C57 16.4 61.4 14.6 66 15.4 62.4 16.6 60.4 19.4 59.6 23.4Z", WHITE),
-      shape("M53.6 22.6C53.4 17.8 55.6 15.8 59.6 16.8 57.2 18 56.4 20.2 56.8 23.4Z", dress.trim),
-      line("M57 21.6Q59 17.6 64 15.8", "#b8b2a8", 0.45),
+      shape("M53.8 22.8C53.2 18.6 55 15.8 59.2 15.6Q58.2 16.6 58.8 17.2 57.6 17.6 57.8 18.6 56.6 19.2 57 20.4 56 21.4 56.8 23.4Z", dress.trim),
+      shape("M55.6 23C55.4 18.4 59 15 66.8 14.6Q65.6 16 66.4 16.6 64.6 16.8 64.8 18 62.8 18 62.8 19.4 61 19.6 61.2 21.2 59.8 21.6 59.8 23.6Z", WHITE),
+      line("M57.2 22.6Q58.6 17.8 65.4 15.4", "#b8b2a8", 0.45),
       shape("M42 26.4C41.4 19.2 44.6 16.2 50 16.2 55.4 16.2 58.6 19.2 58 26.4Z", dress.main),
       shade("M53.6 16.8C57 18 58.6 21 58 26.4L54.6 26.2C55.4 22.6 55.2 19.4 53.6 16.8Z", dress.dark),
       shape("M41.8 23.2Q50 21.4 58.2 23.2L58.1 25.4Q50 23.6 41.9 25.4Z", dress.trim),
@@ -103,8 +105,8 @@ function headgear(rank, dress) {
   }
   // Unter: a soft cap with a short feather
   return [
-    shape("M56.6 22C60 17.6 64.4 15.6 68.6 16 65.6 17.6 62.6 20.4 59.6 24Z", WHITE),
-    line("M58.4 22.4Q62.6 18.4 67 16.4", "#b8b2a8", 0.4),
+    shape("M56.8 22.4C58.6 18.6 62.8 16.2 68.4 16Q67.4 17.2 68 17.8 66.4 18 66.4 19.2 64.6 19.4 64.6 20.6 62.8 20.8 62.6 22.2 61 22.6 60.6 24.2Z", WHITE),
+    line("M58.4 22.6Q62.4 18.4 67 16.6", "#b8b2a8", 0.4),
     shape("M40.2 27.8C38.4 21.2 42.8 17 50.4 17 58 17 62 21 60 27.4 55 25.6 45 25.8 40.2 27.8Z", dress.main),
     shade("M54.6 17.6C59.6 18.8 61.6 22.4 60 27.4 58.4 26.8 57 26.4 55.4 26.2 56.6 23 56.4 20 54.6 17.6Z", dress.dark),
     line("M46 17.6Q47.6 21.6 46.6 26M52.4 17.4Q53.6 21.6 53 25.8", dress.dark, 0.5),
@@ -193,19 +195,20 @@ function body(rank, dress) {
       shape("M39.6 64.6Q50 66.2 60.4 64.6L60.5 67.6Q50 69.2 39.5 67.6Z", GOLD),
     );
     parts.push(...armDown(dress), ...armDown(dress, true));
-    // the orb in his other hand
-    parts.push(
-      el("circle", { cx: 71.4, cy: 53.2, r: 3.4, fill: GOLD, ...OUTLINE }),
-      line("M68 53.2H74.8M71.4 49.8V56.6", GOLD_DARK, 0.6),
-      el("path", { d: "M71.4 46.4V49.8M70 47.8H72.8", stroke: INK, "stroke-width": 0.9 }),
-      ...fist(71.4, 57.8),
-    );
     // the ermine collar over the shoulders, a chain with its jewel
     parts.push(
       shape("M31.6 48.4C36 44.2 64 44.2 68.4 48.4 70.4 52.4 67.6 56 62.6 57.4 55 59.4 45 59.4 37.4 57.4 32.4 56 29.6 52.4 31.6 48.4Z", WHITE),
       ...[[35.4, 51], [40.6, 54.4], [46.6, 52], [53.4, 52], [59.4, 54.4], [64.6, 51]].map(([x, y]) => ermineTail(x, y)),
       line("M40.2 57.6Q50 64.4 59.8 57.6", GOLD_DARK, 1.3, { "stroke-dasharray": "1.2 0.6" }),
       el("circle", { cx: 50, cy: 61.2, r: 1.9, fill: "#c8102e", stroke: GOLD, "stroke-width": 0.9 }),
+    );
+    // the orb in his other hand
+    parts.push(
+      el("circle", { cx: 72.2, cy: 53, r: 3.9, fill: GOLD, ...OUTLINE }),
+      shade("M72.2 49.1A3.9 3.9 0 0 1 72.2 56.9 6 6 0 0 0 72.2 49.1Z", GOLD_DARK),
+      line("M68.3 53H76.1M72.2 49.1V56.9", GOLD_DARK, 0.6),
+      el("path", { d: "M72.2 45.4V49.1M70.7 46.8H73.7", stroke: INK, "stroke-width": 1 }),
+      ...fist(72.2, 58.2),
     );
     return parts;
   }
