@@ -43,6 +43,20 @@ def test_a_friend_who_stops_after_the_shuffle_loses_the_deal():
     assert last["winner"] == 0 and last["game_points"] == 3
 
 
+def test_the_table_score_sheet_counts_the_stopped_deal_as_the_status_does():
+    """The observation the table draws its score sheet from (SS-10) holds the abandoned deal,
+    on both sides, and loses it again when the game goes on."""
+    party, friend, genuine = a_deal_in_play()
+    out = api.duel_stop(party, "friend")
+    shown = api.duel_observation(out["party"])["observation"]["match"]
+    assert shown == out["status"]["match_status"]
+    assert shown["sheet"][-1]["reason"] == "abandoned" and shown["scores"] == [4, 7]
+    friend.stop("me")
+    assert friend.observation()["match"]["sheet"][-1] == shown["sheet"][-1]
+    resumed = api.duel_receive(out["party"], messages.encode(genuine))
+    assert api.duel_observation(resumed["party"])["observation"]["match"]["sheet"] == []
+
+
 def test_the_one_who_leaves_records_it_too():
     party, friend, genuine = a_deal_in_play()
     friend.stop("me")

@@ -25,7 +25,7 @@ def test_fingerprint_stop_and_the_friend_who_stopped(two, base_url, artifacts):
     a, b = two
     b.add_init_script("localStorage.setItem('kaffeehaus.language', 'de')")   # B reads German
     boot(a, base_url)
-    invitation = invite(a)
+    invitation = invite(a, length="match")
     # the invitation: what the protocol protects and what it does not, before saying yes
     boot(b, base_url, "#duel=" + invitation[0])
     b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
@@ -62,6 +62,9 @@ def test_fingerprint_stop_and_the_friend_who_stopped(two, base_url, artifacts):
     a.wait_for_selector("[data-duel-stopped='me']:not([hidden])")
     assert party(a)["party"]["stopped"]["by"] == 0
     assert a.locator("[data-ui='duel-stop']").is_hidden()
+    # the match's score sheet counts the deal the stop cost, with a line that says so
+    a.wait_for_selector("[data-sheet] tr[data-reason='abandoned']", state="attached", timeout=30_000)
+    assert "stopped before it could be checked" in a.text_content("[data-sheet]")
     shots(a, artifacts, "stopped-en")
 
     # B waits for A: no "my friend stopped" at first, never by itself

@@ -279,7 +279,13 @@ export class DuelController extends Emitter {
       this.record = { ...record, party: out.party };
       this.status = out.status;
       if (!this.#save()) await this.#problem(null, { kind: "storage" });
-      await this.emit("duel", this.#snapshot());
+      if (out.observation) {
+        // the table's score sheet counts the deal the stop cost
+        this.obs = out.observation;
+        await this.#settle();
+      } else {
+        await this.emit("duel", this.#snapshot());
+      }
       return true;
     });
   }

@@ -107,11 +107,16 @@ export function renderSheet(container, match, game, me = 0, left = me) {
     row.append(cell("td", String(i + 1)), ...seats.map((seat) =>
       cell("td", `${shown(entry.scores[seat])}${entry.winner === seat ? delta : ""}`, entry.winner === seat ? "won" : "")));
     if (entry.bummerl_won) row.classList.add("bummerl-end");
+    // a duel deal that a player stopped before it could be checked (docs/PROTOCOL.md)
+    if (entry.reason === "abandoned") row.dataset.reason = "abandoned";
     body.appendChild(row);
   });
   table.appendChild(body);
   container.appendChild(table);
   if (!(match.sheet || []).length) container.appendChild(line("sheet-empty", t("sheet.empty")));
+  (match.sheet || []).forEach((entry, i) => {
+    if (entry.reason === "abandoned") container.appendChild(line("sheet-note", t("sheet.abandoned", { deal: i + 1 })));
+  });
   if (bummerl && match.bummerls_needed > 1) {
     container.appendChild(line("sheet-bummerls", t("sheet.bummerls", { you: match.bummerls[me], opponent: match.bummerls[opp] })));
   }

@@ -72,10 +72,11 @@ def duel_stop(party, who="friend"):
     """Record that the game stopped: `who` "friend" (the friend stopped answering) or "me"
     (this player leaves). Free before the current deal's shuffle started; after that the
     deal counts as lost by whoever stopped (status `stopped`, `match_status`). Any later
-    message from the friend, or a move, resumes the game. Returns {"party", "status"}."""
+    message from the friend, or a move, resumes the game. Returns {"party", "observation",
+    "status"}: the observation's match score counts the deal the stop cost."""
     party = Party.from_json(party)
     party.stop(who)
-    return {"party": party.as_json(), "status": party.status()}
+    return {"party": party.as_json(), "observation": party.observation(), "status": party.status()}
 
 
 def duel_observation(party):

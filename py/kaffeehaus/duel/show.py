@@ -20,6 +20,7 @@ class ShowMixin:
                 return None
             obs = observe(decode(self.verified_state()), self.seat)
             obs["legal_actions"] = []
+            self._count_a_stop(obs)
             return obs
         view = self.view()
         dealer = view.deal.dealer
@@ -34,12 +35,28 @@ class ShowMixin:
             if obs["trump_card"] in hidden:     # the indicator is not open yet: its card in the
                 obs["trump_card"] = None         # view is a filler (possibly a card of the
                 obs["trump"] = None              # opponent's hand), never to be shown
+        self._count_a_stop(obs)
         if not self._can_act(view):
             obs["legal_actions"] = []
             obs["marriage_points"] = {}
             obs["marriage_claim_wins"] = {}
             obs["claim_wins"] = False
         return obs
+
+    def _stopped_match(self):
+        """The match score with a recorded stop that counts (abandon.py) as its last deal; None
+        when nobody stopped after a shuffle or the duel is a single deal."""
+        stopped = abandon.describe(self)
+        if stopped is None or stopped["counts_as"] is None or not self.is_match:
+            return None
+        state = self.verified_state()
+        return abandon.match_status(self, decode(state).results() if state else [])
+
+    def _count_a_stop(self, obs):
+        """The score sheet the table shows counts the deal a stop cost, as the status does."""
+        match = self._stopped_match()
+        if match is not None:
+            obs["match"] = match
 
     def fingerprint(self):
         """The game's fingerprint (both signing keys), or None before the friend has joined."""
@@ -71,8 +88,7 @@ class ShowMixin:
         if state is not None and self.is_match:
             status_of_match = decode(state).match_status()
         stopped = abandon.describe(self)
-        if stopped is not None and stopped["counts_as"] is not None and self.is_match:
-            status_of_match = abandon.match_status(self, decode(state).results() if state else [])
+        status_of_match = self._stopped_match() or status_of_match
         return {"game": self.chain.game, "seat": self.seat, "profile": self.profile,
                 "options": dict(self.options), "match": self.is_match, "group": self.group.name,
                 "phase": phase, "deal": self.deal.index if self.deal else len(self.finished),
