@@ -125,11 +125,21 @@ function armDown(dress, right = false) {
   return right ? [el("g", { transform: "translate(100 0) scale(-1 1)" }, parts)] : parts;
 }
 
+// A slashed puff at the top of the viewer's-left sleeve: the undergarment showing through.
+function puff(dress) {
+  return [
+    shape("M36.8 47C31.4 46.4 26.8 48.4 25 52.4 28.4 54.2 33.4 53.6 37 51.2Z", dress.under),
+    line("M28.4 49.4Q29.6 51.6 28.6 53.4M31.6 48.2Q32.8 50.6 32 53M34.6 47.4Q35.6 49.6 35.2 52", dress.trim, 1),
+  ];
+}
+
 // A closed hand at (x, y), fingers across.
 function fist(x, y) {
   return [
     shape(`M${x - 2.4} ${y - 2.4}C${x - 0.6} ${y - 4} ${x + 2.6} ${y - 3.8} ${x + 3.2} ${y - 1.6} ${x + 3.6} ${y + 0.4} ${x + 3} ${y + 2.6} ${x + 0.6} ${y + 3} ${x - 1.6} ${y + 3.2} ${x - 3} ${y + 1.6} ${x - 2.8} ${y - 0.2}Z`, SKIN),
     line(`M${x - 1.8} ${y - 1}H${x + 2.2}M${x - 2} ${y + 0.6}H${x + 2}`, INK, 0.35),
+    // the thumb across the fingers
+    line(`M${x - 2.6} ${y - 2}Q${x - 0.4} ${y - 2.6} ${x + 1.4} ${y - 2}`, INK, 0.45),
   ];
 }
 
@@ -222,8 +232,9 @@ function body(rank, dress) {
     ...[[43.6, 54], [56.4, 54], [43.6, 59.4], [56.4, 59.4]].map(([x, y]) =>
       el("path", { d: `M${x} ${y - 1.6}L${x + 1.2} ${y} ${x} ${y + 1.6} ${x - 1.2} ${y}Z`, fill: dress.trim, stroke: dress.dark, "stroke-width": 0.3 })),
   );
-  parts.push(...armDown(dress));
+  parts.push(...armDown(dress), ...puff(dress));
   parts.push(...(rank === "Q" ? armRaised(dress) : armDown(dress, true)));
+  parts.push(el("g", { transform: "translate(100 0) scale(-1 1)" }, puff(dress)));
   parts.push(
     shape("M40.4 46.2Q50 52.6 59.6 46.2 58.6 51.2 50 52.4 41.4 51.2 40.4 46.2Z", WHITE),
     line("M45 48.8 46.4 51.6M55 48.8 53.6 51.6", "#b8b2a8", 0.4),
@@ -254,7 +265,7 @@ function germanHalf(rank, suit, frame, sign) {
   }, [el("g", mirror, figure)]);
   // The König shows his suit sign beside the crown; the Ober holds it up in his raised hand,
   // the Unter low in his hand at the waist.
-  const at = { K: { x: 71.6, y: 22.4, size: 12.5 }, Q: { x: 74.8, y: 25.2, size: 12.5 }, J: { x: 70.6, y: 57.6, size: 12.5 } }[rank];
+  const at = { K: { x: 71.6, y: 22.4, size: 12.5 }, Q: { x: 74.8, y: 25.2, size: 12.5 }, J: { x: 70.8, y: 57, size: 14 } }[rank];
   return [half, sign({ ...at, x: dress.faces < 0 ? W - at.x : at.x })];
 }
 
