@@ -10,10 +10,10 @@ import random
 
 import pytest
 
+from single_deal import play_single_deal
 from tools.browser import ENGINE_MESSAGE_COUNTER as COUNTER
 
 ENGINE_BOOT_MS = 60_000
-SETTLED = "html[data-busy='false']"
 
 
 @pytest.fixture
@@ -21,37 +21,6 @@ def context(browser):
     ctx = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
     yield ctx
     ctx.close()
-
-
-def settle(page):
-    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
-    return page.get_attribute("[data-status]", "data-status")
-
-
-def play_single_deal(page, profile, rng):
-    """Start a single deal from the set-up screen and click legal cards until it is over:
-    (engine messages, cards the player played)."""
-    page.wait_for_selector("[data-zone='setup']:not([hidden])")
-    page.click(f"[data-profile='{profile}']")
-    page.select_option("[data-setup='level']", "easy")
-    page.select_option("[data-setup='length']", "deal")
-    start = page.evaluate("() => window.__engineMessages.length")
-    page.click("[data-action='start']")
-    status = settle(page)
-    cards = 0
-    while status == "your-turn":
-        playable = page.eval_on_selector_all("[data-zone='hand'] button[data-card]:enabled",
-                                             "els => els.map(e => e.dataset.card)")
-        if playable:
-            page.click(f"[data-zone='hand'] button[data-card='{rng.choice(playable)}']")
-            cards += 1
-        else:   # only actions are legal (e.g. a claim): one of them
-            page.locator("[data-zone='actions'] button[data-action]").first.click()
-        status = settle(page)
-    assert status == "match-over", page.text_content("[data-status]")
-    messages = page.evaluate("(n) => window.__engineMessages.slice(n)", start)
-    page.click("header [data-ui='new-game']")
-    return messages, cards
 
 
 @pytest.mark.parametrize("profile,min_cards", [("schnapsen", 20), ("schneider", 16)])
@@ -62,7 +31,7 @@ def test_at_most_two_engine_messages_per_card(page, base_url, profile, min_cards
     rng = random.Random(f"messages:{profile}")
     messages, cards, deals = [], 0, 0
     while cards < min_cards:
-        sent, played = play_single_deal(page, profile, rng)
+        sent, played = play_single_deal(page, profile, rng, "__engineMessages")
         messages += sent
         cards += played
         deals += 1

@@ -8,40 +8,10 @@ from __future__ import annotations
 
 import random
 
+from single_deal import play_single_deal
 from tools.browser import WORKER_TRAFFIC_PROBE
 
 ENGINE_BOOT_MS = 60_000
-SETTLED = "html[data-busy='false']"
-
-
-def settle(page):
-    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
-    return page.get_attribute("[data-status]", "data-status")
-
-
-def play_single_deal(page, rng):
-    """One single deal against the easy computer, legal cards clicked: (traffic, cards played)."""
-    page.wait_for_selector("[data-zone='setup']:not([hidden])")
-    page.click("[data-profile='schnapsen']")
-    page.select_option("[data-setup='level']", "easy")
-    page.select_option("[data-setup='length']", "deal")
-    start = page.evaluate("() => window.__workerTraffic.length")
-    page.click("[data-action='start']")
-    status = settle(page)
-    cards = 0
-    while status == "your-turn":
-        playable = page.eval_on_selector_all("[data-zone='hand'] button[data-card]:enabled",
-                                             "els => els.map(e => e.dataset.card)")
-        if playable:
-            page.click(f"[data-zone='hand'] button[data-card='{rng.choice(playable)}']")
-            cards += 1
-        else:
-            page.locator("[data-zone='actions'] button[data-action]").first.click()
-        status = settle(page)
-    assert status == "match-over", page.text_content("[data-status]")
-    traffic = page.evaluate("(n) => window.__workerTraffic.slice(n)", start)
-    page.click("header [data-ui='new-game']")
-    return traffic, cards
 
 
 def test_worker_traffic_per_card(page, base_url):
@@ -51,7 +21,7 @@ def test_worker_traffic_per_card(page, base_url):
     rng = random.Random("traffic:schnapsen")
     traffic, cards = [], 0
     while cards < 20:
-        sent, played = play_single_deal(page, rng)
+        sent, played = play_single_deal(page, "schnapsen", rng, "__workerTraffic")
         traffic += sent
         cards += played
     out = [m for m in traffic if m["dir"] == "out"]
