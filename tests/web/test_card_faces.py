@@ -7,8 +7,12 @@ face. Run as a script, this file also renders the gallery to PNGs for looking at
 the before/after comparison images in docs/cards/:
 
     python3 tests/web/test_card_faces.py --out /tmp/faces         # all faces, desktop and phone
-    git show 58fcda5:web/cards/cards.js > /tmp/old-cards.js   # the faces before the illustrated ones
-    python3 tests/web/test_card_faces.py --out docs/cards --old /tmp/old-cards.js   # before | after
+    python3 tests/web/test_card_faces.py --out /tmp/faces --old REV   # before (web/cards at REV) | after
+
+With --old, compare-{style}.png shows the Aces and courts before | after at 100 px, and
+{style}-courts-phone.png (60 px wide at 2x, a phone's card size) and
+{style}-courts-enlarged.png (124 px at 1.5x) the courts alone; docs/cards/german-courts.png is
+the German pair stacked, with the French courts at the same sizes beside them.
 """
 from __future__ import annotations
 
@@ -103,14 +107,25 @@ document.documentElement.dataset.ready = "1";
 """
 
 
-def write_gallery(folder: Path, old_cards: Path | None = None) -> None:
+def write_gallery(folder: Path, old_revision: str | None = None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "gallery.html").write_text(GALLERY_HTML)
     (folder / "gallery.css").write_text(GALLERY_CSS)
     (folder / "gallery.js").write_text(GALLERY_JS)
-    if old_cards is not None:
-        (folder / "old").mkdir(exist_ok=True)
-        (folder / "old" / "cards.js").write_bytes(old_cards.read_bytes())
+    if old_revision is not None:
+        # All of web/cards at that revision: cards.js imports its sibling modules.
+        import subprocess
+
+        root = HERE.parents[1]
+        old = folder / "old"
+        old.mkdir(exist_ok=True)
+        names = subprocess.run(["git", "-C", str(root), "ls-tree", "--name-only", f"{old_revision}:web/cards"],
+                               check=True, capture_output=True, text=True).stdout.split()
+        for name in names:
+            if name.endswith(".js"):
+                (old / name).write_bytes(subprocess.run(
+                    ["git", "-C", str(root), "show", f"{old_revision}:web/cards/{name}"],
+                    check=True, capture_output=True).stdout)
 
 
 def cards_js_url(dist: Path) -> str:
@@ -255,7 +270,7 @@ def test_every_court_is_drawn_inside_its_card(page, gallery, width):
 
 # ------------------------------------------------------------------ screenshots (run as a script)
 
-def _shoot(out: Path, old: Path | None) -> None:
+def _shoot(out: Path, old: str | None) -> None:
     import tempfile
 
     from playwright.sync_api import sync_playwright
@@ -278,10 +293,11 @@ def _shoot(out: Path, old: Path | None) -> None:
     ]
     if old is not None:
         # Before | after, the Aces and court cards (the number cards did not change).
+        both = f"src=/__gallery__/old/cards.js&name=before&{new_src.replace('name=new', 'name=after')}"
         for style in STYLES:
-            shots.append((f"compare-{style}.png",
-                          f"src=/__gallery__/old/cards.js&name=before&{new_src.replace('name=new', 'name=after')}"
-                          f"&styles={style}&ranks=AKQJ&w=100", 1, "png"))
+            shots.append((f"compare-{style}.png", f"{both}&styles={style}&ranks=AKQJ&w=100", 1, "png"))
+            shots.append((f"{style}-courts-phone.png", f"{both}&styles={style}&ranks=KQJ&w=60", 2, "png"))
+            shots.append((f"{style}-courts-enlarged.png", f"{both}&styles={style}&ranks=KQJ&w=124", 1.5, "png"))
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=[
@@ -305,6 +321,6 @@ if __name__ == "__main__":
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--old", type=Path, help="an older cards.js to compare with")
+    parser.add_argument("--old", metavar="REV", help="a git revision whose web/cards to compare with")
     args = parser.parse_args()
     _shoot(args.out, args.old)
