@@ -319,3 +319,67 @@ def test_keyboard_hint_only_where_there_is_a_keyboard(open_page, touch):
     assert hint.count() == 1
     assert hint.text_content().startswith("Keyboard")
     assert hint.is_visible() is (not touch)
+
+
+SETUP_BOXES_JS = """() => {
+    const box = (n) => { const r = n.getBoundingClientRect();
+        return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; };
+    const setup = document.querySelector("[data-zone='setup']");
+    const options = [...setup.querySelectorAll('[data-option-list] > label')].filter((n) => n.offsetParent);
+    const last = options[options.length - 1];
+    const centre = box(last);
+    const hit = document.elementFromPoint((centre.left + centre.right) / 2, (centre.top + centre.bottom) / 2);
+    return {last: box(last), lastText: last.textContent, bar: box(setup.querySelector('.setup-buttons')),
+            setup: box(setup), lastReachable: !!hit && last.contains(hit), count: options.length,
+            scrolled: setup.scrollTop, room: setup.scrollHeight - setup.clientHeight};
+}"""
+
+
+@pytest.mark.parametrize("opponent", ["computer", "local"])
+@pytest.mark.parametrize("profile", ["bummerl", "schneider"])
+def test_every_option_above_the_start_bar_once_scrolled_to_the_end_on_a_phone(open_page, profile, opponent):
+    """On a phone upright the set-up is taller than the screen and the Start bar sticks to its
+    bottom edge: scrolled to the end, the last option (Target) lies wholly above the bar and a tap
+    at its centre reaches it; no strip of the fields shows below the bar while it is stuck."""
+    page = open_page(PHONE_UPRIGHT, touch=True)
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    page.click(f"[data-profile='{profile}']")
+    page.check(f"input[name='opponent'][value='{opponent}']")
+    top = page.evaluate(SETUP_BOXES_JS)
+    assert top["room"] > 0, "the set-up fits the screen: nothing to scroll, nothing tested"
+    assert top["count"] >= 3, top
+    # stuck at the bottom edge: the bar ends where the set-up's visible box does
+    assert abs(top["bar"]["bottom"] - top["setup"]["bottom"]) <= 1, top
+    assert top["last"]["top"] >= top["bar"]["top"], "the last option should start below the fold here"
+    page.evaluate("() => { const s = document.querySelector(\"[data-zone='setup']\"); s.scrollTop = s.scrollHeight; }")
+    end = page.evaluate(SETUP_BOXES_JS)
+    assert end["scrolled"] == end["room"] > 0, end
+    assert overlap(end["last"], end["bar"]) == 0, end
+    assert end["last"]["bottom"] <= end["bar"]["top"], end
+    assert end["lastReachable"], end
+
+
+def test_a_field_focused_from_the_top_stops_above_the_start_bar_on_a_phone(open_page):
+    """Tabbing to the Target field from the top of the set-up scrolls it into view above the
+    sticky Start bar (scroll-padding), not under it."""
+    page = open_page(PHONE_UPRIGHT, touch=True)
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    page.click("[data-profile='bummerl']")
+    page.focus("[data-option='target']")
+    boxes = page.evaluate(SETUP_BOXES_JS)
+    target = rect(page, "[data-option='target']")
+    assert boxes["scrolled"] > 0, boxes
+    assert target["bottom"] <= boxes["bar"]["top"], (target, boxes["bar"])
+
+
+@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, DESKTOP], ids=["390x844", "1280x800"])
+def test_the_code_from_a_friend_sits_in_the_set_up_column(open_page, viewport):
+    """"Got a code from a friend?" lines up with Start and the other controls, not at the
+    screen's far left."""
+    page = open_page(viewport)
+    page.wait_for_selector("[data-zone='setup']:not([hidden]) [data-duel-setup]")
+    code = rect(page, "[data-duel-setup]")
+    column = rect(page, "[data-zone='setup'] .setup-options")
+    start = rect(page, "[data-action='start']")
+    assert abs(code["left"] - column["left"]) <= 1 and abs(code["left"] - start["left"]) <= 1, (code, column, start)
+    assert code["right"] <= column["right"] + 1, (code, column)
