@@ -134,6 +134,7 @@ async function boot() {
       }
     } else if (action) table.act(action);
     else if (name === "new-game") newGame();
+    else if (name === "return-match") table.returnMatch();
     else if (name === "resume") resume();
     else if (["settings", "rules", "sheet"].includes(name)) openDialog(name);
     else if (name === "review" && view.review) fillReview(openDialog("review"), view.review, 0, settings);

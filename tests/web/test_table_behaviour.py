@@ -241,11 +241,14 @@ def test_end_of_deal_panel_escape_goes_back_to_the_table(page, base_url):
     page.click("[data-zone='actions'] button[data-action='claim']")
     page.wait_for_selector("[data-status='match-over']", timeout=20_000)
     panel = page.locator("dialog[data-dialog='deal-end']")
-    assert page.evaluate("() => document.activeElement.dataset.ui") == "deal-new-game"
+    # the focus on the return match: for a single deal, another one like it
+    assert page.evaluate("() => [document.activeElement.dataset.ui, document.activeElement.dataset.again]") \
+        == ["deal-return-match", "deal"]
+    assert panel.locator("[data-ui='deal-return-match']").text_content() == "Another deal"
     assert panel.locator("[data-deal-match]").is_hidden()        # a single deal: no match score
     page.keyboard.press("Escape")
     assert not panel.is_visible()
-    assert page.evaluate("() => document.activeElement.dataset.ui") == "new-game"
+    assert page.evaluate("() => document.activeElement.dataset.ui") == "return-match"
     page.click("[data-zone='actions'] [data-ui='new-game']")
     page.wait_for_selector("[data-zone='setup']:not([hidden])")
     assert page.watch.errors == []

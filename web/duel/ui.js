@@ -77,7 +77,9 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
     applyStatic();
     dismiss("duel-error");
     if (!onTable()) {
-      // another game took the table: the computer's words again
+      // another game took the table: the computer's words again (applyStatic wrote the bare
+      // "Computer" over the label the table drew with the level)
+      view.drawOpponentLabel();
       render();
       onLeave();
       return;

@@ -133,6 +133,32 @@ export class TableController extends Emitter {
     return this.#replacing(this.#here(choice.opponent)).start(choice);
   }
 
+  /** The choice a return match starts: the game on the table's profile, options and length
+   * (a match or a single deal), level and mode, against the same opponent on this device; in
+   * pass and play the same names, and the other player deals first, as the deal passes from
+   * deal to deal. null when none is offered: nothing on the table, not over yet, this tab only
+   * looks, or a duel (its own flow sets up the next game with the friend). */
+  returnChoice() {
+    const { state, obs } = this;
+    if (!state || !obs || !obs.result || (obs.match && !obs.match.over) || this.readOnly) return null;
+    if (this.kind !== "computer" && this.kind !== "local") return null;
+    const choice = { opponent: this.kind, profile: state.profile, options: { ...(state.options || {}) },
+      length: state.match ? "match" : "deal", level: this.level, mode: this.mode };
+    if (this.kind === "local") {
+      choice.players = [...(this.players || [])];
+      choice.firstDealer = state.first_dealer === 0 ? 1 : state.first_dealer === 1 ? 0 : "random";
+    }
+    return choice;
+  }
+
+  /** A return match (returnChoice); false when none is offered. */
+  async returnMatch() {
+    const choice = this.returnChoice();
+    if (!choice) return false;
+    await this.start(choice);
+    return true;
+  }
+
   /** Put an engine state on the table against the computer (a link, the deal of the day). */
   begin(state, options = {}) {
     return this.#replacing(this.#here(options.opponent)).begin(state, options);

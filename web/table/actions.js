@@ -1,4 +1,5 @@
-// actions.js — the table's action buttons (marriage, exchange, close, claim, next, new game):
+// actions.js — the table's action buttons (marriage, exchange, close, claim, next; return match
+// and new game once the game is over):
 // exactly the engine's legal_actions that are not cards, in a fixed order (docs/UI-HOOKS.md
 // [data-zone='actions'] button[data-action]).
 import { t } from "./i18n.js";
@@ -8,8 +9,9 @@ import { suitIcon } from "../cards/cards.js";
 const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 
 /** The buttons for `obs` in `actions` (the zone); disabled unless `interactive`. `pointsShown`:
- * the table shows the running points (not in memory mode). */
-export function renderActions(actions, obs, { interactive, settings, pointsShown = true }) {
+ * the table shows the running points (not in memory mode). `again`: the length of the return
+ * match on offer once the game is over ("match" or "deal", table.returnChoice()), or null. */
+export function renderActions(actions, obs, { interactive, settings, pointsShown = true, again = null }) {
   const style = settings.deckStyle;
   actions.replaceChildren();
   // while the points are shown, a claim is offered only when the engine says it wins (claim_wins,
@@ -39,12 +41,26 @@ export function renderActions(actions, obs, { interactive, settings, pointsShown
     actions.appendChild(button);
   }
   if (obs.result && (!obs.match || obs.match.over)) {
+    if (again) actions.appendChild(returnMatchButton("return-match", again));
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.ui = "new-game";
-    button.className = "primary";
+    if (!again) button.className = "primary";
     button.textContent = t("action.newGame");
     actions.appendChild(button);
   }
+}
+
+/** The return match's button (`ui`: its data-ui hook): "Return match" after a match, "Another
+ * deal" after a single deal, its title saying what stays the same. */
+export function returnMatchButton(ui, again, button = document.createElement("button")) {
+  const key = again === "deal" ? "action.playAgain" : "action.returnMatch";
+  button.type = "button";
+  button.dataset.ui = ui;
+  button.dataset.again = again;
+  button.classList.add("primary");
+  button.textContent = t(key);
+  button.title = t(`${key}.title`);
+  return button;
 }
 

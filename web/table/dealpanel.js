@@ -3,12 +3,14 @@
 // side's card points, marriages and tricks, the computer's remaining cards face up (the
 // engine's opponent_hand), a word of congratulation, the match score, and the way on.
 // A non-modal <dialog> over the table: focus moves into it, Escape puts it away (the table's own
-// buttons stay), Enter takes the focused button (the next deal, or a new game).
+// buttons stay), Enter takes the focused button (the next deal, or a return match: the same
+// game and options against the same opponent; New game goes back to the set-up).
 import { t, has } from "./i18n.js";
 import { faceCard, cardName, suitName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
 import { dealSummary } from "../play/observation.js";
 import { sheetSummary } from "./scores.js";
+import { returnMatchButton } from "./actions.js";
 
 
 /** The reason for the game points in plain words: the engine's keyword, told from the winner's side. */
@@ -58,8 +60,9 @@ export function marriageText(marriage, style) {
 export class DealPanel {
   /** `seats()` → {left, shared}: the seat whose column is on the left, and whether both players
    * read the panel at this device (pass and play: columns in seat order, as the score sheet). */
-  constructor(dialog, { settings, next, newGame, back, seats = () => ({ left: null, shared: false }) }) {
-    Object.assign(this, { dialog, settings, next, newGame, back, seats });
+  constructor(dialog, { settings, next, newGame, back, seats = () => ({ left: null, shared: false }),
+    returnMatch = () => {}, again = () => null }) {
+    Object.assign(this, { dialog, settings, next, newGame, back, seats, returnMatch, again });
     this.obs = null;
     this.over = false;
     // a tap (or Enter) on a marriage chip says what it is: touch has no hover for its title
@@ -76,6 +79,7 @@ export class DealPanel {
       const name = button.dataset.ui;
       if (name === "deal-next") { this.close(); this.next(); }
       else if (name === "deal-new-game") { this.close(); this.newGame(); }
+      else if (name === "deal-return-match") { this.close(); this.returnMatch(); }
       else if (name === "deal-close") { this.close(); this.back(); }
     });
     // A closed panel keeps no card faces: the next deal (a duel's, a hand-off's) may deal the
@@ -99,7 +103,9 @@ export class DealPanel {
     this.over = over;
     this.fill();
     if (!this.dialog.open) this.dialog.show();
-    const main = this.dialog.querySelector(over ? "[data-ui='deal-new-game']" : "[data-ui='deal-next']");
+    const again = this.dialog.querySelector("[data-ui='deal-return-match']");
+    const main = !over ? this.dialog.querySelector("[data-ui='deal-next']")
+      : again.hidden ? this.dialog.querySelector("[data-ui='deal-new-game']") : again;
     main.focus({ preventScroll: true });
     this.dialog.scrollTop = 0;   // the title first, whatever the focus scrolled to
   }
@@ -217,5 +223,11 @@ export class DealPanel {
     const newButton = q("[data-ui='deal-new-game']");
     nextButton.hidden = this.over || !(this.obs.legal_actions || []).includes("next");
     newButton.hidden = !this.over;
+    // a return match: the same game and options against the same opponent (not in a duel)
+    const again = this.over ? this.again() : null;
+    const againButton = q("[data-ui='deal-return-match']");
+    againButton.hidden = !again;
+    if (again) returnMatchButton("deal-return-match", again, againButton);
+    newButton.classList.toggle("primary", !again);
   }
 }

@@ -43,6 +43,8 @@ export class TableView {
     this.panel = new DealPanel($("dialog[data-dialog='deal-end']"), {
       settings, next: () => table.act("next"),
       newGame: () => this.onNewGame?.(),
+      returnMatch: () => table.returnMatch(),
+      again: () => table.returnChoice()?.length ?? null,
       back: () => this.els.actions.querySelector("button")?.focus({ preventScroll: true }),
       // pass and play: the columns keep seat order, as the score sheet's (web/table/scores.js)
       seats: () => ({ left: table.bothSeatsHere ? 0 : null, shared: Boolean(table.bothSeatsHere) }),
@@ -152,7 +154,7 @@ export class TableView {
       obs.trick_review);
     renderScores(els.scores, obs, settings, family, { showPoints: this.table.showsPoints });
     renderActions(this.els.actions, obs, { interactive: interactive && !this.table.readOnly, settings,
-      pointsShown: this.table.showsPoints });
+      pointsShown: this.table.showsPoints, again: this.table.returnChoice()?.length ?? null });
     this.drawSheet(obs.match);
     html.dataset.game = family;
     html.dataset.playing = obs.profile;

@@ -144,3 +144,73 @@ test("the engine is asked before the view has finished drawing the player's choi
   assert.equal(order[0], `acting, ${before + 1} calls`, "the play call is already under way");
   assert.deepEqual(order.slice(1, 3), ["drawn", "step"], "steps still wait for the drawing");
 });
+
+/** The fake engine whose new states carry what a real state holds of the choice (docs/API.md:
+ * the options, `match`, `first_dealer`). */
+function choiceEngine() {
+  const base = fakeEngine();
+  const call = async (cmd, args, options) => {
+    const out = await base.call(cmd, args, options);
+    if (cmd === "new_deal" || cmd === "new_match") {
+      return { ...out, options: { target: 7, ...(args.options || {}) }, match: cmd === "new_match",
+        first_dealer: args.first_dealer ?? args.dealer ?? 1 };
+    }
+    return out;
+  };
+  return { call, calls: base.calls };
+}
+
+async function playToTheEnd(controller) {
+  for (let i = 0; i < 6 && !controller.obs.result; i += 1) await controller.act(controller.obs.legal_actions[0]);
+  assert.ok(controller.obs.result, "the toy deal is over");
+}
+
+test("a return match starts the same game, options, length, level and mode against the computer, once the game is over", async () => {
+  const engine = choiceEngine();
+  const storage = createStorage({ local: memoryArea(), session: memoryArea() });
+  const controller = new TableController({ call: engine.call, storage, games: createGames(storage), tab: "t",
+    seed: () => 7, profiles: () => PROFILES });
+  const choice = { profile: "schnapsen", options: { target: 3 }, level: "medium", length: "match", mode: "practice" };
+  await controller.start(choice);
+  assert.equal(controller.returnChoice(), null, "nothing to offer while the game goes on");
+  assert.equal(await controller.returnMatch(), false);
+  await playToTheEnd(controller);
+  const first = controller.id;
+  assert.deepEqual(controller.returnChoice(), { opponent: "computer", profile: "schnapsen", options: { target: 3 },
+    length: "match", level: "medium", mode: "practice" });
+  engine.calls.length = 0;
+  assert.equal(await controller.returnMatch(), true);
+  const started = engine.calls.find((c) => c.cmd === "new_match");
+  assert.deepEqual(started.args.options, { target: 3 });
+  assert.equal(started.args.profile, "schnapsen");
+  assert.notEqual(controller.id, first, "a new game, saved apart from the finished one");
+  assert.equal(controller.level, "medium");
+  assert.equal(controller.mode, "practice");
+  assert.equal(controller.obs.result, null);
+  // a single deal: another single deal
+  await controller.start({ ...choice, length: "deal" });
+  await playToTheEnd(controller);
+  assert.equal(controller.returnChoice().length, "deal");
+});
+
+test("a return match in pass and play keeps the names and the other player deals first; a duel has none", async () => {
+  const engine = choiceEngine();
+  const storage = createStorage({ local: memoryArea(), session: memoryArea() });
+  const controller = new TableController({ call: engine.call, storage, games: createGames(storage), tab: "t",
+    seed: () => 7, profiles: () => PROFILES });
+  await controller.start({ profile: "schnapsen", options: {}, length: "deal", opponent: "local", players: ["Anna", "Ben"],
+    firstDealer: 0 });
+  for (let i = 0; i < 20 && !controller.obs?.result; i += 1) {
+    if (controller.handingOff) await controller.reveal();
+    else await controller.act(controller.obs.legal_actions[0]);
+  }
+  if (controller.handingOff) await controller.reveal();
+  assert.ok(controller.obs.result, "the toy deal is over");
+  const choice = controller.returnChoice();
+  assert.equal(choice.opponent, "local");
+  assert.deepEqual(choice.players, ["Anna", "Ben"]);
+  assert.equal(choice.firstDealer, 1, "seat 0 dealt first last time");
+  // a duel's next game is its own flow: no return match here
+  controller.opponent = controller.remote;
+  assert.equal(controller.returnChoice(), null);
+});
