@@ -319,7 +319,7 @@ def test_rules_text_reads_right_for_a_newcomer():
     for lang in LANGS:
         o, t, c, s = (next(outs) for _ in range(4))
         text = " ".join(page_text(o["page"])[2]) + " " + o["short"]
-        assert not re.search(r"\b1 (game points|Punkte|points de jeu|pontos de partida)\b", text), lang
+        assert not re.search(r"\b1 (game points|Punkte|points de jeu|pontos de jogo)\b", text), lang
         intro = page_text(t["page"])[2][0]
         assert trump_words[lang] in intro.lower(), (lang, intro)
         option = next(p for p in page_text(c["page"])[2] if "21" not in p and "50" in p and "16" in p)

@@ -15,9 +15,9 @@ test("Czech takes one, few and other: 1 karta, 3 karty, 5 karet", () => {
   assert.equal(talon(5), "Talon: 5 karet");
   assert.equal(talon(22), "Talon: 22 karet");   // unlike Polish, Czech "few" is 2–4 only
   const won = (n) => format(strings.cs, "cs", "status.youWinDeal", { points: n, reason: "x" });
-  assert.equal(won(1), "Vyhráváte hru: 1 herní bod (x)");
-  assert.equal(won(2), "Vyhráváte hru: 2 herní body (x)");
-  assert.equal(won(12), "Vyhráváte hru: 12 herních bodů (x)");
+  assert.equal(won(1), "Vyhráváte hru: 1 herní bod (x).");
+  assert.equal(won(2), "Vyhráváte hru: 2 herní body (x).");
+  assert.equal(won(12), "Vyhráváte hru: 12 herních bodů (x).");
 });
 
 test("English, German, Portuguese: one and other; French counts 0 and 1 as one", () => {
