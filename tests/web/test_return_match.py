@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from saved import SETTLED, ENGINE_BOOT_MS, saved_record, status
+from saved import SETTLED, ENGINE_BOOT_MS, play_one, saved_record, status
 
 OPTIONS = {"target": 2, "mit40": True}
 
@@ -44,14 +44,10 @@ def play_match_to_its_end(page):
             return
         if kind == "deal-over":
             page.click("[data-zone='actions'] button[data-action='next']")
+            page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
         else:
             assert kind == "your-turn", page.text_content("[data-status]")
-            card = page.locator("[data-zone='hand'] button[data-card]:enabled")
-            if card.count():
-                card.first.click()
-            else:
-                page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
-        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+            play_one(page)        # the first playable card, else the first action
     raise AssertionError("the match did not end")
 
 
