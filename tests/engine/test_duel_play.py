@@ -13,7 +13,8 @@ from kaffeehaus.duel import Party
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize("seed", [1, 2])
+# the second seed's whole matches are a second sample of the same property: the full run
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_whole_match_matches_the_plain_engine(profile, seed):
     duel = Duel(profile, seed=seed).run()
     verified = check_against_plain_engine(duel)
