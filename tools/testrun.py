@@ -20,6 +20,8 @@ FAST_TIER = "not slow and not browser and not pyodide or smoke"
 # pytest-xdist workers: the engine tests use one core each, the browser tests mostly wait on
 # Chromium; two keep a 2-core machine busy. `-n 0` on the command line runs in one process.
 WORKERS = ["-n", "2"]
+# The slowest tests, printed after every run: where the time of the suite goes.
+DURATIONS = ["--durations=25"]
 
 
 def test(args: list[str]) -> int:
@@ -36,5 +38,6 @@ def test(args: list[str]) -> int:
         log(f"fast tier: pytest -m '{FAST_TIER}'")
     chosen = any(a.startswith(("-n", "--numprocesses")) for a in pytest_args)
     workers = [] if chosen else WORKERS
-    return subprocess.run([sys.executable, "-m", "pytest", "tests/", *workers, *tier,
+    durations = [] if any(a.startswith("--durations") for a in pytest_args) else DURATIONS
+    return subprocess.run([sys.executable, "-m", "pytest", "tests/", *workers, *tier, *durations,
                            *pytest_args], cwd=ROOT).returncode
