@@ -2,8 +2,9 @@
 languages (one English, one German): the friend's invitation (game, match or single deal,
 options in words), the inviter waiting, both connected mid-deal, and the pages back on links
 after the channel was cut. On every screen the duel's box must not cover the table's hand nor
-push it below the fold, and no "No trump" is shown while the keys of the shuffle are on their
-way. Screenshots go to tests/web/artifacts/ (look at them)."""
+push it below the fold, no two pieces of text of the box or the table are printed over each
+other, and no "No trump" is shown while the keys of the shuffle are on their way. Screenshots
+go to tests/web/artifacts/ (look at them)."""
 from __future__ import annotations
 
 import json
@@ -43,6 +44,42 @@ def check_layout(page, where):
     return report
 
 
+# Every piece of text shown in the duel's box and on the table, as the box its glyphs take
+# (a Range over each text node): two that overlap are words printed over each other ("0ints":
+# a pile's count over the score's label).
+TEXT_BOXES = """() => {
+    const boxes = [];
+    for (const root of document.querySelectorAll("[data-zone='duel'], #table")) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent.trim();
+            const owner = node.parentElement;
+            if (!text || !owner || owner.closest("[hidden], .visually-hidden")) continue;
+            const style = getComputedStyle(owner);
+            if (style.visibility !== "visible" || Number(style.opacity) === 0) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of range.getClientRects()) {
+                if (r.width >= 1 && r.height >= 1) boxes.push({text: text.slice(0, 40), left: r.left, top: r.top, right: r.right, bottom: r.bottom});
+            }
+        }
+    }
+    return boxes;
+}"""
+
+
+def overlapping_texts(page):
+    """Pairs of text boxes that overlap by more than a pixel each way."""
+    boxes = page.evaluate(TEXT_BOXES)
+    pairs = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if (min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+                    and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1):
+                pairs.append((a["text"], b["text"]))
+    return pairs
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_url, artifacts, size):
     width, height = size
@@ -57,6 +94,7 @@ def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_u
         invite(a, profile="bummerl", length="match")
         invitation = sent_link(a)
         a.screenshot(path=str(artifacts / f"{name}-en-invited.png"))
+        assert overlapping_texts(a) == [], f"{name}-en-invited: text printed over text"
         boot(b, base_url, fragment(invitation))
         b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
         words = b.text_content("dialog[data-dialog='duel-join']")
@@ -65,6 +103,7 @@ def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_u
         b.click("[data-ui='duel-join-accept']")
         reply = sent_link(b)
         b.screenshot(path=str(artifacts / f"{name}-de-reply.png"))
+        assert overlapping_texts(b) == [], f"{name}-de-reply: text printed over text"
         tab = a.context.new_page()
         tab.goto(base_url + fragment(reply))
         tab.wait_for_selector("html[data-link='handed-off']", state="attached", timeout=30_000)
@@ -77,6 +116,7 @@ def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_u
             for page, lang in ((a, "en"), (b, "de")):
                 page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
                 check_layout(page, f"{name}-{lang}")
+                assert overlapping_texts(page) == [], f"{name}-{lang}: text printed over text"
             if shots == 0 and all(p.locator("[data-zone='hand'] [data-card]").count() for p in (a, b)):
                 a.screenshot(path=str(artifacts / f"{name}-en-live.png"))
                 b.screenshot(path=str(artifacts / f"{name}-de-live.png"))
@@ -98,6 +138,7 @@ def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_u
         for page, lang in ((a, "en"), (b, "de")):
             page.wait_for_timeout(300)
             check_layout(page, f"{name}-{lang}-links")
+            assert overlapping_texts(page) == [], f"{name}-{lang}-links: text printed over text"
             page.screenshot(path=str(artifacts / f"{name}-{lang}-links.png"))
     finally:
         for ctx in contexts:
