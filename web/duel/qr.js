@@ -68,14 +68,26 @@ function enlarge(image, scale) {
   return out;
 }
 
-/** Reads the camera until stop() is called: BarcodeDetector where the browser has it, else jsQR
- *  on each frame. Each distinct text is reported once. */
+/** The browser's own QR reader, where it has one that reads QR codes (some expose the class but
+ *  support no format on their platform). */
+async function barcodeDetector() {
+  const Detector = globalThis.BarcodeDetector;
+  if (typeof Detector !== "function") return null;
+  try {
+    const formats = await Detector.getSupportedFormats();
+    return formats.includes("qr_code") ? new Detector({ formats: ["qr_code"] }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the camera until stop() is called: BarcodeDetector where the browser has it (jsQR from
+ *  the first frame it fails on), else jsQR on each frame. Each distinct text is reported once. */
 export async function scanCamera(video, onText) {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
   video.srcObject = stream;
   await video.play();
-  const detector = "BarcodeDetector" in globalThis
-    ? new globalThis.BarcodeDetector({ formats: ["qr_code"] }) : null;
+  let detector = await barcodeDetector();
   let running = true;
   let last = null;
   const tick = async () => {
@@ -83,7 +95,7 @@ export async function scanCamera(video, onText) {
     try {
       let text = null;
       if (detector) {
-        const [found] = await detector.detect(video);
+        const [found] = await detector.detect(video).catch(() => { detector = null; return []; });
         text = found ? found.rawValue : null;
       } else if (video.videoWidth) {
         text = await readQr(video);

@@ -2,8 +2,9 @@
 // system's share sheet, the paste field, a duel link opened in the address bar (#duel=…), and
 // the live channel (web/duel/live-ui.js, transport.js) that sends every new code by itself
 // while the two pages are connected. Every link sent while they are not carries a connection
-// code (link-flow.js): the invitation and the reply are enough to connect them. Wires the
-// buttons of the duel's box (web/duel/box.js).
+// code (link-flow.js): the invitation and the reply are enough to connect them. A QR code read
+// by the camera (qr-scan.js) is applied as a paste. Wires the buttons of the duel's box
+// (web/duel/box.js).
 //
 // Hooks (docs/UI-HOOKS.md): [data-duel-send] data-duel-link (the link to send) and
 // data-duel-signal ("true": it carries a connection code); html[data-links-opened] (links
@@ -16,6 +17,7 @@ import { installLive } from "./live-ui.js";
 import { handOff, liveLink, readLink, serveHandOffs } from "./link-flow.js";
 import { profileName } from "./dom.js";
 import { installQrView } from "./qr-view.js";
+import { installQrScan } from "./qr-scan.js";
 
 const html = document.documentElement;
 
@@ -160,5 +162,8 @@ export function installSending({ duel, box, storage, render }) {
 
   // the QR code shows the link as last prepared (it carries the connection code)
   const qrWords = installQrView({ box, link: () => e.send.dataset.duelLink || liveLink(window.location.href, duel.outbox, live.signal) });
-  return { openFromLocation, openCodes, join, showLink, live, words: qrWords, pending: () => pendingSignal };
+  // the friend's QR code read by the camera goes through the paste field's submit, above
+  const scanWords = installQrScan({ box });
+  const words = () => { qrWords(); scanWords(); };
+  return { openFromLocation, openCodes, join, showLink, live, words, pending: () => pendingSignal };
 }
