@@ -76,6 +76,7 @@ export function renderSheet(container, match, game, me = 0, left = me) {
     return;
   }
   const seats = [left, 1 - left];
+  const opp = 1 - me;
   const heading = (seat) => t(seat === me ? "sheet.you" : "sheet.opponent");
   const bummerl = game === "schnapsen";
   let caption;
