@@ -43,6 +43,19 @@ def test_largest_invitation_link_round_trips_through_qr_codes(page, base_url):
     assert out["parts"] > 1 and out["sameParts"], out["parts"]
     assert out["result"]["text"] == link
     assert out["result"]["have"] == out["result"]["of"] == out["parts"]
+    # a text of every length up to one QR code's worth is read back (jsQR reads no version-24
+    # symbol: the generator takes the next size up)
+    lengths = page.evaluate("""async () => {
+        const failed = [];
+        for (let n = 900; n <= 1200; n += 12) {
+            const text = 'x'.repeat(n);
+            const canvas = document.createElement('canvas');
+            await window.qr.drawQr(canvas, text);
+            if (await window.qr.readQr(canvas, {scale: 4}) !== text) failed.push(n);
+        }
+        return failed;
+    }""")
+    assert lengths == [], lengths
     # a short text is one QR code of itself (a phone's camera app opens it as it is)
     short = base_url + "#duel=kd1.eNqrVkpPzE1VslJQSlfSUVAqTi0Esg2ArIKi1DKQMEg0rSg"
     out = page.evaluate(ROUND_TRIP, short)

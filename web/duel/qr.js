@@ -12,6 +12,7 @@ import { QR_TEXT_MAX } from "./qr-sequence.js";
 const LEAN_QR = new URL("../vendor/lean-qr/index.mjs", import.meta.url).href;
 const JSQR = new URL("../vendor/jsqr/jsQR.js", import.meta.url).href;
 
+const JSQR_UNREADABLE_SIZE = 109;
 let leanQr = null;
 let jsQr = null;
 
@@ -29,7 +30,10 @@ async function decoder() {
 export async function drawQr(canvas, text) {
   if (typeof text !== "string" || !text || text.length > QR_TEXT_MAX) throw new Error("no text for one QR code");
   const { generate, correction } = await generator();
-  const code = generate(text, { minCorrectionLevel: correction.L });
+  let code = generate(text, { minCorrectionLevel: correction.L });
+  // jsQR (the reader of browsers without BarcodeDetector) reads no version-24 symbol (109
+  // modules a side; about 990 to 1,060 characters): such a text takes the next size up
+  if (code.size === JSQR_UNREADABLE_SIZE) code = generate(text, { minCorrectionLevel: correction.L, minVersion: 25 });
   canvas.width = code.size + 8;
   canvas.height = code.size + 8;
   code.toCanvas(canvas, { pad: 4, on: [0, 0, 0, 255], off: [255, 255, 255, 255] });   // opaque: a reader needs the quiet zone white
