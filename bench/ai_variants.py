@@ -177,6 +177,9 @@ VARIANTS = {
     "expert-noinfer": _expert(infer=None),                       # uniform layouts
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
+    # twice the layouts only for the exact searches while the talon is open (a talon of 4 or 2,
+    # and from 6 one rollout trick then exact); every other decision as the expert
+    "expert-x2": _expert(exact_samples=48, deep_samples=40),
     "expert-deep8": _expert(deep_from=8),        # from a talon of 8: rollouts only to 4, then exact
     # postponing the perfect-information evaluation in Phase 1 (tried against the gap to `cheater`)
     "expert-nodeep": _expert(deep_from=None),    # talon 6: rollouts to 2 as from 10 and 8
