@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 from test_duel_live import KEEP_CHANNELS, fragment, sent_link
-from test_duel_two_browsers import SETTLED, boot, invite, phase, play_one
+from test_duel_two_browsers import SETTLED, boot, exchange, invite, join, phase, play_one
 
 SIZES = [(390, 844), (1280, 800)]
 
@@ -47,9 +48,9 @@ def check_layout(page, where):
 # Every piece of text shown in the duel's box and on the table, as the box its glyphs take
 # (a Range over each text node): two that overlap are words printed over each other ("0ints":
 # a pile's count over the score's label).
-TEXT_BOXES = """() => {
+TEXT_BOXES = """(roots) => {
     const boxes = [];
-    for (const root of document.querySelectorAll("[data-zone='duel'], #table")) {
+    for (const root of document.querySelectorAll(roots)) {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const text = node.textContent.trim();
@@ -68,9 +69,9 @@ TEXT_BOXES = """() => {
 }"""
 
 
-def overlapping_texts(page):
-    """Pairs of text boxes that overlap by more than a pixel each way."""
-    boxes = page.evaluate(TEXT_BOXES)
+def overlapping_texts(page, roots="[data-zone='duel'], #table"):
+    """Pairs of text boxes (under `roots`) that overlap by more than a pixel each way."""
+    boxes = page.evaluate(TEXT_BOXES, roots)
     pairs = []
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
@@ -140,6 +141,52 @@ def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_u
             check_layout(page, f"{name}-{lang}-links")
             assert overlapping_texts(page) == [], f"{name}-{lang}-links: text printed over text"
             page.screenshot(path=str(artifacts / f"{name}-{lang}-links.png"))
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+DEAL_END = "dialog[data-dialog='deal-end'][open]"
+
+
+def sheet_text(page):
+    """The score sheet as shown: the side panel on a wide screen, else its dialog (opened)."""
+    if page.is_visible("[data-zone='sheet-panel']"):
+        return page.text_content("[data-zone='sheet-panel']")
+    page.click("[data-ui='sheet']")
+    page.wait_for_selector("dialog[data-dialog='sheet'][open]")
+    return page.text_content("dialog[data-dialog='sheet']")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url, artifacts, size):
+    """A Bummerl by codes (one page in English, one in German) to the end of its first deal: the
+    end-of-deal panel on both pages, then the score sheet with that deal's line. A count that
+    went below 0 reads 0 (never "-2 (−3)"); no text is printed over other text."""
+    width, height = size
+    contexts = [browser.new_context(reduced_motion="reduce", viewport={"width": width, "height": height})
+                for _ in range(2)]
+    try:
+        a, b = (ctx.new_page() for ctx in contexts)
+        a.add_init_script(language("en"))
+        b.add_init_script(language("de"))
+        boot(a, base_url)
+        invitation = invite(a, profile="bummerl", length="match")
+        join(b, base_url, invitation, game="Bummerl")
+        exchange([a, b], base_url, random.Random(5), sent=invitation,
+                 until=lambda pages: all(p.locator(DEAL_END).count() for p in pages))
+        for page, lang in ((a, "en"), (b, "de")):
+            page.wait_for_selector(SETTLED, state="attached")
+            assert page.locator(DEAL_END).count(), f"{lang}: no end-of-deal panel"
+            assert "omputer" not in page.text_content(DEAL_END), f"{lang}: the friend called the computer"
+            # the panel lies over the table: its own words must not overlap each other
+            assert overlapping_texts(page, "[data-zone='duel'], " + DEAL_END) == [], f"{lang}: text over text"
+            page.screenshot(path=str(artifacts / f"duel-end-of-deal-{lang}-{width}.png"))
+            page.click("[data-ui='deal-close']")
+            text = sheet_text(page)
+            assert not re.search(r"[-−]\d+ \(", text), text     # no count below 0 on the winner's line
+            assert not re.search(r"(^|\s)-\d", text), text
+            page.screenshot(path=str(artifacts / f"duel-score-sheet-{lang}-{width}.png"))
     finally:
         for ctx in contexts:
             ctx.close()
