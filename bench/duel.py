@@ -214,7 +214,13 @@ def browser_run(profiles, deals):
     duel_* calls in the page's worker (posted → answered, JSON both ways included), the seconds
     the page was busy (from the click or the paste to the settled page: those calls, reading
     the code, and the table's drawing with its pause on each finished trick, reduced motion),
-    and the size of every code sent. Wall-clock seconds: the machine's other jobs count."""
+    and the size of every code sent. Wall-clock seconds: the machine's other jobs count.
+
+    The pages are never connected (no live channel): this is correspondence play, each player
+    sending what the page asks whenever it asks. A manual transfer is one link carried from one
+    page to the other (the invitation, then all the codes a page has pending, batched as the
+    page offers them); a change of turn is the move passing from one player to the other (the
+    first move of the deal counts as one)."""
     from playwright.sync_api import sync_playwright
     from kaffeehaus.duel import messages
 
@@ -227,7 +233,8 @@ def browser_run(profiles, deals):
     print(f"duel in the browser: headless Chromium, pinned Pyodide in the page's worker, "
           f"{deals} single deals per profile (wall seconds per party per deal)")
     print(f"{'profile':10} {'worker s/deal/party':>20} {'max':>6} {'busy s':>7} {'msgs/deal':>9} "
-          f"{'move code B med/max':>20} {'shuffle code B':>15} {'link chars max':>15}")
+          f"{'move code B med/max':>20} {'shuffle code B':>15} {'link chars max':>15} "
+          f"{'links/deal':>10} {'turns/deal':>10} {'links/turn':>10}")
 
     def rev(page):
         return page.evaluate("() => document.documentElement.dataset.duelRev || ''")
@@ -251,6 +258,7 @@ def browser_run(profiles, deals):
         try:
             for profile in profiles:
                 busy, msgs, moves, shuffles, links, worker = [], [], [], [], [], []
+                transfers, turns = [], []
                 per_call = {}
                 for _ in range(deals):
                     contexts = [browser.new_context(reduced_motion="reduce") for _ in range(2)]
@@ -263,6 +271,8 @@ def browser_run(profiles, deals):
                     a, b = pages
                     spent = [0.0, 0.0]
                     sizes = []
+                    carried = 1               # the invitation
+                    changes, last_mover = 0, None
                     a.check("input[name='opponent'][value='remote']")
                     a.click(f"[data-profile='{profile}']")
                     a.select_option("[data-setup='length']", "deal")
@@ -287,6 +297,7 @@ def browser_run(profiles, deals):
                                 dst.fill("[data-duel-code-in]", "\n".join(fresh))
                                 spent[1 - src] += timed(dst, lambda dst=dst: dst.click("[data-ui='duel-apply']"))
                                 delivered[src].update(fresh)
+                                carried += 1
                                 moved = True
                         for seat, page in enumerate(pages):
                             if page.evaluate("() => document.documentElement.dataset.duel") != "your_turn":
@@ -300,11 +311,15 @@ def browser_run(profiles, deals):
                             else:
                                 target = page.locator("[data-zone='actions'] button[data-action]:enabled").first
                             spent[seat] += timed(page, target.click)
+                            changes += seat != last_mover
+                            last_mover = seat
                             moved = True
                         if not moved:
                             break
                     assert all(pg.evaluate("() => document.documentElement.dataset.duel") == "over" for pg in pages)
                     busy += spent
+                    transfers.append(carried)
+                    turns.append(changes)
                     for page in pages:
                         calls = page.evaluate("() => window.__engineCalls.filter(([c]) => c.startsWith('duel_'))")
                         worker.append(sum(ms for _, ms in calls) / 1000)
@@ -318,7 +333,9 @@ def browser_run(profiles, deals):
                 print(f"{profile:10} {statistics.mean(worker):20.2f} {max(worker):6.2f} "
                       f"{statistics.mean(busy):7.2f} "
                       f"{statistics.mean(msgs):9.1f} {statistics.median(moves):>11.0f} / {max(moves):<6} "
-                      f"{statistics.median(shuffles):>9.0f}/{max(shuffles):<5} {max(links):15}")
+                      f"{statistics.median(shuffles):>9.0f}/{max(shuffles):<5} {max(links):15} "
+                      f"{statistics.mean(transfers):10.1f} {statistics.mean(turns):10.1f} "
+                      f"{sum(transfers) / sum(turns):10.2f}")
                 print("    seconds per call in the worker, median/max: " + ", ".join(
                     f"{cmd} {statistics.median(v):.2f}/{max(v):.2f}" for cmd, v in sorted(per_call.items())))
         finally:
