@@ -181,6 +181,10 @@ def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url,
             assert "omputer" not in page.text_content(DEAL_END), f"{lang}: the friend called the computer"
             # the panel lies over the table: its own words must not overlap each other
             assert overlapping_texts(page, "[data-zone='duel'], " + DEAL_END) == [], f"{lang}: text over text"
+            # the table's status line (the deal's result, often two lines) fits in its own box
+            spill = page.evaluate("() => { const s = document.querySelector('[data-status]');"
+                                  " return s.scrollHeight - s.clientHeight; }")
+            assert spill <= 1, f"{lang}: the status line spills {spill} px out of its box"
             page.screenshot(path=str(artifacts / f"duel-end-of-deal-{lang}-{width}.png"))
             page.click("[data-ui='deal-close']")
             text = sheet_text(page)
