@@ -83,12 +83,8 @@ SHOW_PARTS = """(parts) => {
 }"""
 
 
-def test_the_camera_reads_the_reply_links_qr_codes_and_the_pages_connect(two, base_url, artifacts):  # noqa: F811
-    a, b = two
-    for page in (a, b):
-        page.set_viewport_size({"width": 390, "height": 844})
-    a.add_init_script(CANVAS_CAMERA)
-    b.add_init_script("localStorage.setItem('kaffeehaus.language', 'de')")
+def invite_and_reply(a, b, base_url):
+    """A invites (its box offers the camera), B (in German) accepts: the reply link B sends."""
     boot(a, base_url)
     invite(a, profile="schnapsen", length="deal")
     invitation = sent_link(a)
@@ -99,6 +95,16 @@ def test_the_camera_reads_the_reply_links_qr_codes_and_the_pages_connect(two, ba
     reply = sent_link(b)
     # the friend's box: the paste field with its camera button, in German
     assert b.text_content("[data-ui='duel-scan-qr']") == "QR scannen"
+    return reply
+
+
+def test_the_camera_reads_the_reply_links_qr_codes_and_the_pages_connect(two, base_url, artifacts):  # noqa: F811
+    a, b = two
+    for page in (a, b):
+        page.set_viewport_size({"width": 390, "height": 844})
+    a.add_init_script(CANVAS_CAMERA)
+    b.add_init_script("localStorage.setItem('kaffeehaus.language', 'de')")
+    reply = invite_and_reply(a, b, base_url)
     for width, height in ((390, 844), (1280, 800)):
         b.set_viewport_size({"width": width, "height": height})
         b.screenshot(path=str(artifacts / f"duel-scan-button-de-{width}.png"))
@@ -175,16 +181,7 @@ def test_chromiums_fake_camera_playing_the_reply_links_qr_codes_connects_the_pag
         for page in (a, b):
             page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
         b.add_init_script("localStorage.setItem('kaffeehaus.language', 'de')")
-        boot(a, base_url)
-        invite(a, profile="schnapsen", length="deal")
-        invitation = sent_link(a)
-        assert a.is_visible("[data-ui='duel-scan-qr']")
-        boot(b, base_url, fragment(invitation))
-        b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
-        b.click("[data-ui='duel-join-accept']")
-        reply = sent_link(b)
-        # the friend's box: the paste field with its camera button, in German
-        assert b.text_content("[data-ui='duel-scan-qr']") == "QR scannen"
+        reply = invite_and_reply(a, b, base_url)
         # the reply, as the friend's page would show it: its QR codes, on the inviter's camera
         a.evaluate(LOAD)
         matrices = a.evaluate(MODULES, reply)
