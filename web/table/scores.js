@@ -101,6 +101,7 @@ export function renderSheet(container, match, game, me = 0, left = me) {
   const first = document.createElement("tr");
   first.append(cell("td", t("sheet.start")), cell("td", String(start)), cell("td", String(start)));
   body.appendChild(first);
+  const notes = [];      // lines under the table that explain a row
   (match.sheet || []).forEach((entry, i) => {
     const row = document.createElement("tr");
     row.dataset.deal = String(i + 1);
@@ -109,15 +110,16 @@ export function renderSheet(container, match, game, me = 0, left = me) {
       cell("td", `${shown(entry.scores[seat])}${entry.winner === seat ? delta : ""}`, entry.winner === seat ? "won" : "")));
     if (entry.bummerl_won) row.classList.add("bummerl-end");
     // a duel deal that a player stopped before it could be checked (docs/PROTOCOL.md)
-    if (entry.reason === "abandoned") row.dataset.reason = "abandoned";
+    if (entry.reason === "abandoned") {
+      row.dataset.reason = "abandoned";
+      notes.push(line("sheet-note", t("sheet.abandoned", { deal: i + 1 })));
+    }
     body.appendChild(row);
   });
   table.appendChild(body);
   container.appendChild(table);
   if (!(match.sheet || []).length) container.appendChild(line("sheet-empty", t("sheet.empty")));
-  (match.sheet || []).forEach((entry, i) => {
-    if (entry.reason === "abandoned") container.appendChild(line("sheet-note", t("sheet.abandoned", { deal: i + 1 })));
-  });
+  container.append(...notes);
   if (bummerl && match.bummerls_needed > 1) {
     container.appendChild(line("sheet-bummerls", t("sheet.bummerls", { you: match.bummerls[me], opponent: match.bummerls[opp] })));
   }

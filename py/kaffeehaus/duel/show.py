@@ -49,8 +49,7 @@ class ShowMixin:
         stopped = abandon.describe(self)
         if stopped is None or stopped["counts_as"] is None or not self.is_match:
             return None
-        state = self.verified_state()
-        return abandon.match_status(self, decode(state).results() if state else [])
+        return abandon.match_status(self, self._results())
 
     def _count_a_stop(self, obs):
         """The score sheet the table shows counts the deal a stop cost, as the status does."""
@@ -84,11 +83,10 @@ class ShowMixin:
                 phase = "your_turn"
             else:
                 phase = "their_turn"
-        status_of_match = None
-        if state is not None and self.is_match:
+        status_of_match = self._stopped_match()
+        if status_of_match is None and state is not None and self.is_match:
             status_of_match = decode(state).match_status()
         stopped = abandon.describe(self)
-        status_of_match = self._stopped_match() or status_of_match
         return {"game": self.chain.game, "seat": self.seat, "profile": self.profile,
                 "options": dict(self.options), "match": self.is_match, "group": self.group.name,
                 "phase": phase, "deal": self.deal.index if self.deal else len(self.finished),
