@@ -42,7 +42,7 @@ TEST_256 = 0xE604E90537815F6E159346647D11129A510901583851FB11FCD7B71C5A6A4117
 GROUPS = {"rfc5114-2048-256": (RFC5114_P, RFC5114_Q, RFC5114_G),
           "test256": (TEST_256, (TEST_256 - 1) // 2, 4)}
 DEFAULT_GROUP = "rfc5114-2048-256"
-COUNTS = {"exponentiations": 0, "tables": 0}  # so far; bench/duel.py reads them
+COUNTS = {"exponentiations": 0}      # modular exponentiations so far (bench/duel.py reads it)
 WINDOW = 4                           # bits of exponent per multiplication in a FixedBase
 HEX_DIGITS = frozenset("0123456789abcdef")
 _CARD_CACHE = {}                     # (group, card) -> plaintext: one cofactor power per card
@@ -61,7 +61,6 @@ class FixedBase:
     __slots__ = ("x", "p", "rows")
 
     def __init__(self, group, x):
-        COUNTS["tables"] += 1
         self.x = x
         p = self.p = group.p
         rows = []
@@ -71,7 +70,7 @@ class FixedBase:
             for _ in range(2, 1 << WINDOW):
                 row.append(row[-1] * base % p)
             rows.append(row)
-            base = row[-1] * base % p        # x^(2^WINDOW) times the previous row's base
+            base = row[-1] * base % p        # the next row's base: this one to the power 2^WINDOW
         self.rows = tuple(rows)
 
     def power(self, e):
