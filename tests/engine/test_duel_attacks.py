@@ -8,6 +8,7 @@ import json
 import pytest
 
 import kaffeehaus.duel.group as duel_group
+from duel_driver import Duel
 from kaffeehaus import api
 from kaffeehaus.duel import Party, Unauthenticated, VerificationFailed
 from kaffeehaus.duel import messages
@@ -24,10 +25,10 @@ class MarkerAttacker(Party):
     (here the Ace of hearts) under the same key, to find that card again after the other
     seat's pass and deal it to itself."""
 
-    def _shuffle(self, before):
-        out = super()._shuffle(before)
+    def _shuffle(self, before, deal):
+        out = super()._shuffle(before, deal)
         g = self.group
-        target = g.power(g.encode_card("AH"), self.deal.mine) if not self.deal.stages else out[0]
+        target = g.power(g.encode_card("AH"), deal.mine) if not deal.stages else out[0]
         out[-1] = target * target % g.p
         return out
 
@@ -35,8 +36,8 @@ class MarkerAttacker(Party):
 class Duplicator(Party):
     """One element twice (a card doubled, another dropped)."""
 
-    def _shuffle(self, before):
-        out = super()._shuffle(before)
+    def _shuffle(self, before, deal):
+        out = super()._shuffle(before, deal)
         out[1] = out[0]
         return out
 
@@ -44,8 +45,8 @@ class Duplicator(Party):
 class NonCard(Party):
     """One element that is no card at all (a random group element)."""
 
-    def _shuffle(self, before):
-        out = super()._shuffle(before)
+    def _shuffle(self, before, deal):
+        out = super()._shuffle(before, deal)
         g = self.group
         out[2] = g.power(g.g, g.random_key())
         return out
@@ -120,6 +121,65 @@ def test_a_replayed_pass_is_refused():
     replay["sig"] = [friend.group.to_hex(x) for x in sign(
         friend.group, friend.sign_key, friend.sign_public(), messages.signed_text(replay))]
     assert "shuffle proof" in refused(honest["party"], replay)
+
+
+class NextReorderer(Party):
+    """The pass of a later deal (carried in `next`) re-ordered after its proof was made."""
+
+    def _send(self, body):
+        nested = body.get("next")
+        if isinstance(nested, dict) and "proof" in nested:
+            nested["stage"] = nested["stage"][1:] + nested["stage"][:1]
+        return super()._send(body)
+
+
+def from_deal_1(cls):
+    """`cls`'s cheat in the shuffles of deal 1 on, an honest deal 0: the attack reaches the
+    passes that ride on the messages ending a deal (setup.py)."""
+    if cls is Reorderer:
+        return NextReorderer
+
+    class Later(cls):
+        def _shuffle(self, before, deal):
+            if deal.index == 0:
+                return Party._shuffle(self, before, deal)
+            return super()._shuffle(before, deal)
+    return Later
+
+
+def carries_next(duel):
+    return bool(duel.queue) and "next" in duel.queue[-1][1]["body"]
+
+
+@pytest.mark.parametrize("cls", [MarkerAttacker, Duplicator, NonCard, Reorderer])
+def test_the_seat_that_ends_a_deal_cannot_steer_the_next_shuffle(cls):
+    """The seat whose last action ends deal 0 sends the first pass of deal 1 with it."""
+    duel = Duel("bummerl", seed=6)
+    for party in duel.parties:
+        party.__class__ = from_deal_1(cls)
+    duel.run_until(carries_next)
+    to, message = duel.queue[-1]
+    assert "shuffle proof" in refused(duel.parties[to].as_json(), message)
+
+
+@pytest.mark.parametrize("cls", [MarkerAttacker, Duplicator, NonCard, Reorderer])
+def test_the_seat_that_answers_cannot_steer_the_next_shuffle(cls):
+    """The other seat answers the end of deal 0 with its key and the second pass of deal 1."""
+    duel = Duel("bummerl", seed=6).run_until(carries_next)
+    to, message = duel.queue.pop()
+    attacker = duel.parties[to]
+    attacker.__class__ = from_deal_1(cls)
+    answer = attacker.receive(message)[0]
+    assert "next" in answer["body"] and "proof" in answer["body"]["next"]
+    assert "shuffle proof" in refused(duel.parties[1 - to].as_json(), answer)
+
+
+def test_the_next_shuffles_of_honest_seats_pass():
+    """The harness of the two tests above, unmodified: deal 1 is dealt."""
+    duel = Duel("bummerl", seed=6).run_until(carries_next)
+    duel.deliver()
+    duel.deliver()
+    assert all(p.deal.index == 1 and len(p.deal.stages) == 2 for p in duel.parties)
 
 
 # --- an onlooker who saw the codes -----------------------------------------------------------

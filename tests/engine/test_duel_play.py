@@ -42,6 +42,28 @@ def test_saved_and_loaded_at_every_step_with_codes():
     check_against_plain_engine(duel)
 
 
+@pytest.mark.parametrize("profile", ["bummerl", "schneider"])
+def test_a_new_deal_of_a_match_costs_at_most_one_message_of_its_own(profile):
+    """The message that ends a deal carries its sender's key and the next deal's first pass;
+    the answer carries the other key, the second pass and the shares of the first seat's hand.
+    Before the new deal's first move at most one message more travels: the first seat's shares,
+    sent alone only when the answering seat leads."""
+    duel = Duel(profile, seed=7).run()
+    check_against_plain_engine(duel)
+    bodies = [m["body"] for m in duel.log]
+    ends = [i for i, b in enumerate(bodies) if "reveal" in b and "next" in b]
+    assert len(ends) == 2 * (len(duel.parties[0].finished) - 1) >= 2
+    for end, answer in zip(ends[::2], ends[1::2]):
+        assert answer == end + 1
+        assert "stage" in bodies[end]["next"] and "actions" in bodies[end]
+        assert {"stage", "keys"} <= set(bodies[answer]["next"])
+        before_first_move = bodies[answer + 1:]
+        extra = next(i for i, b in enumerate(before_first_move) if "actions" in b)
+        assert extra <= 1 and all(set(b) == {"deal", "keys"} for b in before_first_move[:extra])
+    assert not any("key" in b for b in bodies[3:] if b["deal"] == 0) and \
+        not any("key" in b for b in bodies if b["deal"] > 0)
+
+
 def test_neither_party_ever_holds_the_others_hidden_cards():
     """During play, a party's opened positions are its own cards and the public ones only."""
     duel = Duel("schnapsen", seed=6, is_match=False)

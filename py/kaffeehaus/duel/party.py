@@ -41,14 +41,14 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         party.profile, party.options, party.is_match, party.seat = profile, options, is_match, seat
         party.chain = messages.Chain(secrets.token_hex(8) if seat == 0 else None)
         party.sent, party.finished = [], []
-        party.coin = party.first_dealer = party.deal = party.their_sign = None
+        party.coin = party.first_dealer = party.deal = party.next_deal = party.their_sign = None
         party.over = False
         party.stopped = None
         party.sign_key = party.group.random_key()
         if seat == 1:
             return party, []
         party.coin = {"bit": secrets.randbelow(2), "salt": secrets.token_hex(16), "their_bit": None}
-        body = party._start_deal(0)
+        body = party._start_first_deal()
         body["hello"] = party._hello()
         return party, [party._send(body)]
 
@@ -79,6 +79,8 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
             body["reveal"] = self.group.to_hex(d.mine)
             d.revealed = True
             d.disclosed = set(range(len(self.cards)))
+            if self._match_goes_on(view):
+                body["next"] = self._open_next_deal(d.index + 1)
         else:
             owed = self._owed(view)
             if owed:
@@ -182,7 +184,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         deal = self.deal
         expected_new = len(self.finished)
         if deal is None:
-            if self.seat != 1 or index != expected_new:
+            if self.seat != 1 or index != expected_new or index != 0:
                 raise ChainError(f"a message about deal {index} arrived, deal {expected_new} "
                                  f"has not started")
             self._allow(body, {"deal", "key", "coin"})

@@ -183,25 +183,15 @@ class PlayMixin:
             self.over = True
             if "next" in body:
                 raise MalformedMessage("the match is over: there is no next deal")
-            self.deal = None
+            self.deal = self.next_deal = None
             return [self._send(reply)] if reply else []
-        if "next" in body:
-            if self.seat != 1 or not isinstance(body["next"], dict):
-                raise MalformedMessage("only seat 0 starts the next deal")
-            nxt = body["next"]
-            if nxt.get("deal") != len(self.finished):
-                raise ChainError("the next deal has the wrong number")
-            self._allow(nxt, {"deal", "key"})
-            if reply is not None:
-                raise ChainError("the next deal started before both revealed their keys")
-            return self._on_deal_start(nxt)
-        if self.seat == 0:
-            start = self._start_deal(len(self.finished))
-            if reply is None:
-                return [self._send(start)]
-            reply["next"] = start
-            return [self._send(reply)]
-        if reply is None:
-            raise MalformedMessage("seat 0's reveal must start the next deal")
-        self.deal = None                                # seat 0 starts the next deal
+        if reply is None:                               # this seat ended the deal
+            if "next" not in body:
+                raise MalformedMessage("the reveal that answers the end of a deal must carry "
+                                       "the next deal's shuffle")
+            return self._on_next_pass(body["next"])
+        if "next" not in body or not isinstance(body["next"], dict):
+            raise MalformedMessage("the message that ends a deal must start the next one")
+        out = self._on_next_deal(body["next"])
+        reply["next"] = out
         return [self._send(reply)]

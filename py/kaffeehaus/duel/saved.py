@@ -73,8 +73,9 @@ def check_party(data, n, cards):
                 or not isinstance(record["deck"], list)
                 or not isinstance(record["actions"], list)):
             fail("a finished deal")
-    if data["deal"] is not None:
-        check_deal(data["deal"], n, cards)
+    for name in ("deal", "next_deal"):
+        if data[name] is not None:
+            check_deal(data[name], n, cards)
 
 
 def check_deal(deal, n, cards):

@@ -8,6 +8,16 @@
                                             (deal 0: + A's coin opened)
     B: B's shares of A's hand and the indicator [+ B's first turn when B is forehand]
 
+Every later deal of a match rides on the two messages that end the one before, so a new deal
+costs no message of its own. The seat F whose action ends deal n-1 shuffles first:
+
+    F: its last actions, its key of deal n-1, next = {h_F, Y = F's shuffle of the plaintexts
+       under f, its proof}
+    O: its key of deal n-1 (deal n-1 verified), next = {h_O, Z = O's shuffle of Y under o,
+       its proof, O's shares of F's hand and the indicator}
+    F: (deal n-1 verified) F's shares of O's hand and the indicator [+ F's first turn when F
+       is forehand]
+
 No share leaves a seat before Z is fixed and proven, so no one can choose a card for a
 position whose opening it has seen.
 """
@@ -16,7 +26,7 @@ import hashlib
 import secrets
 
 from .. import match as _match
-from .errors import KeyMismatch, MalformedMessage, VerificationFailed
+from .errors import ChainError, KeyMismatch, MalformedMessage, VerificationFailed
 from .proofs import check_shuffle, prove_shuffle
 from .shuffle import context, encrypt_and_shuffle
 from .state import DealState
@@ -34,17 +44,24 @@ class SetupMixin:
             return None                                 # decided by the coin
         return _match.next_dealer(self.profile, self.first_dealer, self._results())
 
-    def _new_deal(self, index):
+    def _fresh_key(self):
         key = self.group.random_key()
-        return DealState(index, self._dealer_of(index), key, self.group.public(key))
+        return key, self.group.public(key)
 
-    def _start_deal(self, index):
-        """A: a fresh key for the deal; its public half opens the deal."""
-        self.deal = self._new_deal(index)
-        body = {"deal": index, "key": self.group.to_hex(self.deal.public)}
-        if index == 0:
-            body["coin"] = coin_commitment(self.chain.game, self.coin["salt"], self.coin["bit"])
-        return body
+    def _new_deal(self, index):
+        return DealState(index, self._dealer_of(index), *self._fresh_key())
+
+    def _start_first_deal(self):
+        """A: a fresh key for deal 0; its public half and A's coin commitment open it."""
+        self.deal = self._new_deal(0)
+        return {"deal": 0, "key": self.group.to_hex(self.deal.public),
+                "coin": coin_commitment(self.chain.game, self.coin["salt"], self.coin["bit"])}
+
+    def _open_next_deal(self, index):
+        """F, as its action ends a deal of a match that goes on: a fresh key for the next deal
+        and the first pass under it. Its dealer is set once the deal before is verified."""
+        deal = self.next_deal = DealState(index, None, *self._fresh_key())
+        return dict(self._first_pass(deal), deal=index)
 
     def _stage(self, body):
         n = len(self.cards)
@@ -56,14 +73,13 @@ class SetupMixin:
     def _their_key(self, body):
         return self.group.element(body.get("key"))
 
-    def _shuffle(self, before):
-        """This seat's pass: every element under its key, in a fresh random order."""
-        return encrypt_and_shuffle(self.group, before, self.deal.mine)
+    def _shuffle(self, before, deal):
+        """This seat's pass: every element under its key of `deal`, in a fresh random order."""
+        return encrypt_and_shuffle(self.group, before, deal.mine)
 
-    def _prove(self, before, after, seat):
-        d = self.deal
-        return prove_shuffle(self.group, context(self.chain.game, d.index, seat, "shuffle"),
-                             before, after, d.mine, d.public)
+    def _prove_under(self, deal, before, after):
+        return prove_shuffle(self.group, context(self.chain.game, deal.index, self.seat, "shuffle"),
+                             before, after, deal.mine, deal.public)
 
     def _check_pass(self, body, before):
         """The friend's pass: refused unless its proof shows a shuffle under its key."""
@@ -75,30 +91,40 @@ class SetupMixin:
                                      f"was not shuffled honestly")
         return after
 
-    def _on_deal_start(self, body):
-        """B: A's public key; shuffle the plaintexts under B's key: Y, with its proof."""
-        index = body["deal"]
-        self.deal = deal = self._new_deal(index)
-        deal.theirs = self._their_key(body)
-        reply = {"deal": index, "key": self.group.to_hex(deal.public)}
-        if index == 0:
-            if not isinstance(body.get("coin"), str) or len(body["coin"]) != 64:
-                raise MalformedMessage("the first deal needs the coin's commitment")
-            self.coin = {"commit": body["coin"], "bit": secrets.randbelow(2)}
-            reply["coin"] = self.coin["bit"]
-            reply["sign"] = self.group.to_hex(self.sign_public())
+    def _first_pass(self, deal):
+        """This seat's key and Y = its shuffle of the plaintexts under it, with its proof."""
         plain = list(self.table())
-        Y = self._shuffle(plain)
+        Y = self._shuffle(plain, deal)
         deal.stages = [Y]
-        reply["stage"] = [self.group.to_hex(y) for y in Y]
-        reply["proof"] = self._prove(plain, Y, 1)
+        return {"key": self.group.to_hex(deal.public), "stage": [self.group.to_hex(y) for y in Y],
+                "proof": self._prove_under(deal, plain, Y)}
+
+    def _on_deal_start(self, body):
+        """B: A's public key and coin commitment; Y with its proof, B's coin bit."""
+        if not isinstance(body.get("coin"), str) or len(body["coin"]) != 64:
+            raise MalformedMessage("the first deal needs the coin's commitment")
+        self.deal = deal = self._new_deal(0)
+        deal.theirs = self._their_key(body)
+        self.coin = {"commit": body["coin"], "bit": secrets.randbelow(2)}
+        reply = {"deal": 0, "coin": self.coin["bit"], "sign": self.group.to_hex(self.sign_public())}
+        reply.update(self._first_pass(deal))
         return [self._send(reply)]
+
+    def _on_next_deal(self, body):
+        """O, once the deal before is verified: F's key and Y, checked; Z with its proof and
+        O's shares of F's hand: the `next` of O's reveal."""
+        if not isinstance(body, dict):
+            raise MalformedMessage("the next deal must be an object")
+        self._allow(body, {"deal", "key", "stage", "proof"})
+        if body.get("deal") != len(self.finished):
+            raise ChainError("the next deal has the wrong number")
+        self.deal = self._new_deal(body["deal"])
+        return self._second_pass(body, {"deal": body["deal"],
+                                        "key": self.group.to_hex(self.deal.public)})
 
     def _on_first_pass(self, body):
         """A: B's Y, checked; shuffle it under A's key: Z, with its proof and A's shares."""
         deal = self.deal
-        deal.theirs = self._their_key(body)
-        Y = self._check_pass(body, list(self.table()))
         reply = {"deal": deal.index}
         if deal.index == 0:
             bit = body.get("coin")
@@ -107,12 +133,20 @@ class SetupMixin:
             self.coin["their_bit"] = bit
             self.first_dealer = deal.dealer = self.coin["bit"] ^ bit
             reply["coin_open"] = {"bit": self.coin["bit"], "salt": self.coin["salt"]}
-        Z = self._shuffle(Y)
+        return [self._send(self._second_pass(body, reply))]
+
+    def _second_pass(self, body, reply):
+        """The friend's key and Y, checked; Z = this seat's shuffle of Y, with its proof and
+        this seat's shares (for the friend's hand and the indicator), added to `reply`."""
+        deal = self.deal
+        deal.theirs = self._their_key(body)
+        Y = self._check_pass(body, list(self.table()))
+        Z = self._shuffle(Y, deal)
         deal.stages = [Y, Z]
         reply["stage"] = [self.group.to_hex(z) for z in Z]
-        reply["proof"] = self._prove(Y, Z, 0)
+        reply["proof"] = self._prove_under(deal, Y, Z)
         reply.update(self._compose() or {})
-        return [self._send(reply)]
+        return reply
 
     def _on_second_pass(self, body):
         """B: A's Z, checked, with A's shares of B's hand and the indicator; B's shares go
@@ -128,4 +162,19 @@ class SetupMixin:
                 raise KeyMismatch("the coin for the first dealer does not match its commitment")
             self.first_dealer = deal.dealer = opened["bit"] ^ self.coin["bit"]
         deal.stages.append(Z)
+        return self._on_play(body)
+
+    def _on_next_pass(self, body):
+        """F, once the deal before is verified: O's key, Z and shares for F's hand (the `next`
+        of O's reveal); F's shares go back now, or with F's first turn when F is forehand."""
+        if not isinstance(body, dict):
+            raise MalformedMessage("the next deal must be an object")
+        self._allow(body, {"deal", "key", "stage", "proof", "keys"})
+        deal, self.next_deal = self.next_deal, None
+        if deal is None or body.get("deal") != deal.index or deal.index != len(self.finished):
+            raise ChainError("the next deal has the wrong number")
+        deal.dealer = self._dealer_of(deal.index)
+        deal.theirs = self._their_key(body)
+        self.deal = deal
+        deal.stages.append(self._check_pass(body, deal.stages[0]))
         return self._on_play(body)

@@ -1,6 +1,6 @@
 """What the page shows of a party: its observation of the deal and where the duel stands."""
 
-from ..game import Game, decode
+from ..game import decode
 from ..observation import observe
 from . import abandon
 from .proofs import fingerprint
@@ -14,20 +14,15 @@ class ShowMixin:
         Cards of this hand whose shares have not arrived yet are left out (status
         `cards_pending`; such an observation is for display, not for hint or ai_action), and
         nothing is legal while this seat cannot act."""
-        previous = decode(self.verified_state()).deals if self.finished else []
         if not self.in_play():
-            if not previous:
+            if not self.finished:
                 return None
             obs = observe(decode(self.verified_state()), self.seat)
             obs["legal_actions"] = []
             self._count_a_stop(obs)
             return obs
         view = self.view()
-        dealer = view.deal.dealer
-        first_dealer = self.first_dealer if self.first_dealer is not None else dealer
-        game = Game(self.profile, self.options, None, self.is_match, first_dealer,
-                    previous + [view.deal])
-        obs = observe(game, self.seat)
+        obs = observe(self.game_with(view), self.seat)
         hidden = {view.completion[p] for p in self._missing(view)}
         if hidden:        # dealt or drawn, but the opponent's share for it has not come yet
             obs["hand"] = [c for c in obs["hand"] if c not in hidden]

@@ -8,7 +8,7 @@ the reveal) and party.py (receiving, acting, what the page shows).
 
 import hashlib
 
-from ..game import FORMAT as STATE_FORMAT, decode
+from ..game import FORMAT as STATE_FORMAT, Game, decode
 from ..profiles import check_profile, deck_of, normalise_options
 from . import messages
 from .errors import DuelError, MalformedMessage
@@ -18,9 +18,9 @@ from .shuffle import plaintexts
 from .verify import replay
 from .view import View
 
-FORMAT = "kaffeehaus-duel/2"
+FORMAT = "kaffeehaus-duel/3"
 PARTY_KEYS = {"format", "group", "profile", "options", "match", "seat", "chain", "sent", "coin",
-              "first_dealer", "finished", "deal", "over", "sign", "their_sign", "stopped",
+              "first_dealer", "finished", "deal", "next_deal", "over", "sign", "their_sign", "stopped",
               "check"}
 
 
@@ -95,6 +95,7 @@ class PartyState:
                 "finished": [dict(d, deck=list(d["deck"]), actions=list(d["actions"]))
                              for d in self.finished],
                 "deal": None if self.deal is None else self.deal.as_json(g),
+                "next_deal": None if self.next_deal is None else self.next_deal.as_json(g),
                 "over": self.over, "sign": g.to_hex(self.sign_key),
                 "their_sign": None if self.their_sign is None else g.to_hex(self.their_sign),
                 "stopped": None if self.stopped is None else dict(self.stopped)}
@@ -125,7 +126,7 @@ class PartyState:
         chain = data["chain"]
         party.chain = messages.Chain(chain["game"], chain["seq"], chain["last"])
         party.sent = [messages.check_shape(m) for m in data["sent"]]
-        party.coin = data["coin"]
+        party.coin = None if data["coin"] is None else dict(data["coin"])   # never the caller's
         party.first_dealer = data["first_dealer"]
         party.finished = [{"deck": list(d["deck"]), "dealer": d["dealer"],
                            "actions": list(d["actions"])} for d in data["finished"]]
@@ -134,6 +135,8 @@ class PartyState:
         if party.finished:
             replay(party.verified_state())            # a saved match must replay
         party.deal = None if data["deal"] is None else DealState.from_json(g, data["deal"])
+        party.next_deal = (None if data["next_deal"] is None
+                           else DealState.from_json(g, data["next_deal"]))
         party.over = data["over"]
         party.stopped = data["stopped"]
         if party.in_play():
@@ -169,6 +172,20 @@ class PartyState:
                 "seed": None, "match": self.is_match, "first_dealer": self.first_dealer,
                 "deals": [{"deck": list(d["deck"]), "dealer": d["dealer"],
                            "actions": list(d["actions"])} for d in self.finished]}
+
+    def game_with(self, view):
+        """The plain engine's game of the verified deals and the deal in play as `view` has it
+        (a display and a forecast: the deal in play is verified only at its end)."""
+        previous = decode(self.verified_state()).deals if self.finished else []
+        dealer = view.deal.dealer
+        first_dealer = self.first_dealer if self.first_dealer is not None else dealer
+        return Game(self.profile, self.options, None, self.is_match, first_dealer,
+                    previous + [view.deal])
+
+    def _match_goes_on(self, view):
+        """Whether a match goes on after the deal that `view` shows ended: the seat that ends
+        it opens the next one at once (setup.py)."""
+        return self.is_match and not self.game_with(view).match_over()
 
     def _results(self):
         state = self.verified_state()

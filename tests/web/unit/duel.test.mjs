@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { DuelController } from "../../../web/duel/controller.js";
 import { errorKind, earlyCodes } from "../../../web/duel/errors.js";
 import { stepsBetween, dealSummary } from "../../../web/play/observation.js";
-import { createDuels, checkDuel, OLDER_VERSION } from "../../../web/duel/store.js";
+import { createDuels, checkDuel, OLDER_VERSION, PARTY_FORMAT } from "../../../web/duel/store.js";
 import { findCodes, readCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
 import { encodeLive, decodeLive, hasLiveCode, readLiveCode } from "../../../web/duel/live.js";
 import { deflate, inflate, toBase64url, fromBase64url } from "../../../web/duel/zlib64.js";
@@ -218,7 +218,7 @@ test("a saved party the engine refuses is set aside when opened", async () => {
   const { duel, duels, local, events } = player();
   const id = await duel.create(CHOICE);
   const file = JSON.parse(local.getItem("kaffeehaus.duels"));
-  file.duels[id].party = { format: "kaffeehaus-duel/2", damaged: true };
+  file.duels[id].party = { format: PARTY_FORMAT, damaged: true };
   local.setItem("kaffeehaus.duels", JSON.stringify(file));
   assert.equal(await duel.open(id), false);
   assert.equal(of(events, "problem").at(-1).kind, "saved");

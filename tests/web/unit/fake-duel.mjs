@@ -5,6 +5,7 @@
 // two tricks (seat 0 takes each); the last message reveals, the answer to it verifies the deal.
 // Refusals are EngineError-like objects {type, message} with the protocol's words.
 import { deflateSync, inflateSync } from "node:zlib";
+import { PARTY_FORMAT } from "../../../web/duel/store.js";
 
 export function encode(message) {
   const packed = deflateSync(Buffer.from(JSON.stringify(message)));
@@ -109,8 +110,8 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
 
   const api = {
     duel_new({ profile }) {
-      const party = { format: "kaffeehaus-duel/2", game, seat: 0, profile, expect: 0, pending: 0, dealt: false, actions: [], verified: false, revealed: false };
-      const sent = [send(party, { deal: 0, hello: { format: "kaffeehaus-duel/2", profile, options: {}, match: false, group: "modp2048" } })];
+      const party = { format: PARTY_FORMAT, game, seat: 0, profile, expect: 0, pending: 0, dealt: false, actions: [], verified: false, revealed: false };
+      const sent = [send(party, { deal: 0, hello: { format: PARTY_FORMAT, profile, options: {}, match: false, group: "modp2048" } })];
       party.expect = 1;
       party.pending = 0;
       return turn(party, sent);
@@ -118,7 +119,7 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
     duel_join({ invitation }) {
       const message = decode(invitation);
       if (message.seq !== 0 || !message.body.hello) throw refuse("MalformedMessage", "this is not an invitation (the first message of a duel)");
-      const party = { format: "kaffeehaus-duel/2", game: message.game, seat: 1, profile: message.body.hello.profile, expect: 1, pending: 0, dealt: false,
+      const party = { format: PARTY_FORMAT, game: message.game, seat: 1, profile: message.body.hello.profile, expect: 1, pending: 0, dealt: false,
         actions: [], verified: false, revealed: false };
       return turn(party, [send(party, { deal: 0, stage: [] })]);
     },

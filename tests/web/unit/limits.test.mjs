@@ -7,7 +7,7 @@ import { deflateSync } from "node:zlib";
 import * as limits from "../../../web/limits.js";
 import { TooLarge, deflate, fromBase64url, inflate, toBase64url } from "../../../web/duel/zlib64.js";
 import { CodeError, findCodes, nestedDeeperThan, readCodes, readEnvelope } from "../../../web/duel/codes.js";
-import { checkDuel } from "../../../web/duel/store.js";
+import { checkDuel, PARTY_FORMAT } from "../../../web/duel/store.js";
 import { errorKind } from "../../../web/duel/errors.js";
 
 const codeOf = (bytes) => `kd1.${Buffer.from(bytes).toString("base64url")}`;
@@ -114,8 +114,8 @@ test("refusals past a limit have their own words, a saved duel past one is set a
   }
   assert.equal(errorKind({ type: "MalformedMessage", message: "a saved duel is too large (at most 400000 characters of JSON)" }), "saved");
   assert.equal(errorKind({ type: "MalformedMessage", message: "this code is damaged or incomplete" }), "damaged");
-  const record = { id: "g1", rev: 1, seat: 0, profile: "schnapsen", options: {}, match: false, party: { format: "kaffeehaus-duel/2" }, outbox: [] };
+  const record = { id: "g1", rev: 1, seat: 0, profile: "schnapsen", options: {}, match: false, party: { format: PARTY_FORMAT }, outbox: [] };
   assert.equal(checkDuel(record).id, "g1");
-  assert.throws(() => checkDuel({ ...record, party: { format: "kaffeehaus-duel/2", pad: "x".repeat(limits.MAX_PARTY_LENGTH) } }));
+  assert.throws(() => checkDuel({ ...record, party: { format: PARTY_FORMAT, pad: "x".repeat(limits.MAX_PARTY_LENGTH) } }));
   assert.throws(() => checkDuel({ ...record, outbox: [`kd1.${"A".repeat(limits.MAX_CODE_LENGTH)}`] }));
 });
