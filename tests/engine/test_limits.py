@@ -215,3 +215,41 @@ def test_a_share_link_token_is_refused_just_past_its_limit():
     with pytest.raises(LinkError) as refused:       # at the limit, the length is no reason
         decode("A" * limits.MAX_LINK_TOKEN_LENGTH)
     assert "too long" not in str(refused.value)
+
+
+# --- long hex strings travel packed ----------------------------------------------------------
+
+def strings_in(value):
+    if isinstance(value, str):
+        yield value
+    for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+        yield from strings_in(item)
+
+
+def test_every_long_hex_string_travels_as_its_bytes(joined):
+    """A code carries group elements, hashes and proof numbers as base64url of their bytes (an
+    odd number of digits too), and reads back to exactly the signed message."""
+    party, codes = joined
+    text = zlib.decompress(base64.urlsafe_b64decode(
+        codes[0][len(messages.CODE_PREFIX):] + "=" * (-len(codes[0]) % 4))).decode()
+    strings = list(strings_in(json.loads(text)))
+    assert any(s[:1] == messages.EVEN for s in strings)
+    assert not any(len(s) >= messages.PACKED_MIN and set(s) <= messages.HEX for s in strings)
+    message = messages.decode(codes[0])
+    assert messages.decode(messages.encode(message)) == message
+    assert api.duel_receive(party, codes[0])["codes"]          # it is still the friend's message
+    for value in ("0" * 32, "abc" * 11, "f" * 33, "0ab" + "1" * 30, {"k": ["e" * 64, 3, "QH"]}):
+        assert messages.unpack(messages.pack(value)) == value
+
+
+@pytest.mark.parametrize("packed", ["~", "~@@@@", "^AA", "~AAAA", "^8" + "A" * 43])
+def test_a_damaged_packed_string_is_refused(packed):
+    """Not base64url, too short to be packed, or an odd-length mark without its leading 0."""
+    message = {"game": "g", "seq": 0, "prev": "", "from": 0, "body": {"x": packed}, "sig": ["1", "2"]}
+    with pytest.raises(MalformedMessage, match="damaged"):
+        messages.decode(code_of_text(messages.canonical(message)))
+
+
+def test_a_message_string_that_looks_packed_is_never_sent():
+    with pytest.raises(ValueError):
+        messages.pack({"body": ["~not hex"]})
