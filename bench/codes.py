@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from kaffeehaus import api                       # noqa: E402
+from duel_moves import random_move                # noqa: E402
 from kaffeehaus.limits import MAX_CODE_LENGTH    # noqa: E402
 
 OPTIONS = {"schneider": {"deck": 32}}
@@ -52,10 +53,7 @@ def deal_codes(profile, seed):
             if not movers:
                 break
             seat = movers[0]
-            obs = views[seat]["observation"]
-            legal = obs["legal_actions"]
-            action = "claim" if obs["claim_wins"] else rng.choice(
-                [a for a in legal if a != "claim"] or legal)
+            action = random_move(views[seat]["observation"], rng)
             out = api.duel_act(parties[seat], action)
         parties[seat] = out["party"]
         inbox[1 - seat] += out["codes"]

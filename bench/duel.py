@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from kaffeehaus import api                        # noqa: E402
+from duel_moves import random_move                # noqa: E402
 from kaffeehaus.duel import group as duel_group   # noqa: E402
 
 IN_PYODIDE = sys.platform == "emscripten"
@@ -93,10 +94,7 @@ def one_deal(profile, seed):
             if not movers:
                 break
             seat = movers[0]
-            obs = views[seat]["observation"]
-            legal = obs["legal_actions"]
-            action = "claim" if obs["claim_wins"] else rng.choice(
-                [a for a in legal if a != "claim"] or legal)
+            action = random_move(views[seat]["observation"], rng)
             out = meter.call(seat, api.duel_act, parties[seat], action, what="act")
         parties[seat] = out["party"]
         inbox[1 - seat] += list(zip(out["codes"], out["messages"]))

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from kaffeehaus import api                        # noqa: E402
+from duel_moves import random_move                # noqa: E402
 from kaffeehaus.duel import group as duel_group   # noqa: E402
 from kaffeehaus.duel import messages              # noqa: E402
 
@@ -45,10 +46,7 @@ def play(profile, match, seed):
         movers = [s for s in (0, 1) if statuses[s]["status"]["phase"] == "your_turn"]
         if movers:
             seat = movers[0]
-            obs = statuses[seat]["observation"]
-            legal = obs["legal_actions"]
-            action = "claim" if obs["claim_wins"] else rng.choice(
-                [a for a in legal if a != "claim"] or legal)
+            action = random_move(statuses[seat]["observation"], rng)
             done = api.duel_act(parties[seat], action)
             parties[seat] = done["party"]
             outbox[seat] += done["codes"]
