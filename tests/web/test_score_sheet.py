@@ -1,7 +1,8 @@
 """The match score sheet (web/table/scores.js renderSheet) drawn in the built page from a match
-status: a Bummerl counts down from its target (SS-10), a count below 0 reads 0 and the winner's
-line says how much the deal took off; a match of several Bummerls says how many each has won,
-from the side of the player whose sheet it is."""
+status: a Bummerl counts down from its target (SS-10), a count below 0 reads 0 and the deal
+winner's cell says in words how many game points the deal won ("4 (won 3)", never a bare
+"(−3)"); a match of several Bummerls says how many each has won, from the side of the player
+whose sheet it is."""
 from __future__ import annotations
 
 RENDER = """async (match) => {
@@ -24,6 +25,6 @@ def test_a_bummerl_sheet_reads_the_counts_to_go_and_the_bummerls_won(page, base_
                        {"winner": 1, "game_points": 6, "scores": [7, -2], "bummerl_won": True}]}
     out = page.evaluate(RENDER, match)
     # seat 1's sheet: its own column first
-    assert out["rows"] == [["Start", "7", "7"], ["1", "4 (−3)", "7"], ["2", "0 (−6)", "7"]], out["rows"]
+    assert out["rows"] == [["Start", "7", "7"], ["1", "4 (won 3)", "7"], ["2", "0 (won 6)", "7"]], out["rows"]
     assert out["bummerls"] == "Bummerls won: 1 – 0", out["bummerls"]
     assert page.watch.errors == []

@@ -225,7 +225,7 @@ def test_end_of_deal_panel_in_a_match(page, base_url):
     sheet = page.locator("[data-sheet]").first
     assert sheet.locator(".sheet-note").text_content().startswith("The game points each player still needs")
     won = sheet.locator("tr[data-deal='1'] td.won").text_content()
-    assert won == f"{max(0, scores[0])} (−{final['result']['game_points']})", won
+    assert won == f"{max(0, scores[0])} (won {final['result']['game_points']})", won
     # the focus is in the panel, on the next deal; Enter takes it
     assert page.evaluate("() => document.activeElement.dataset.ui") == "deal-next"
     page.keyboard.press("Enter")

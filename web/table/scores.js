@@ -95,8 +95,12 @@ export function renderSheet(container, match, game, me = 0, left = me) {
   const body = document.createElement("tbody");
   const start = bummerl ? match.target : 0;
   // a Bummerl counts down: each column holds the game points that player still needs (SS-10);
-  // a count that went below 0 reads 0, the winner's (−3) says how much the deal took off
+  // a count that went below 0 reads 0. The deal's winner's cell says in words what the deal
+  // won ("4 (won 3)"): a bare "(−3)" read as a negative score.
   const shown = (score) => String(bummerl ? Math.max(0, score) : score);
+  const cellText = (entry, seat) => (entry.winner === seat
+    ? t("sheet.wonDeal", { score: shown(entry.scores[seat]), count: entry.game_points })
+    : shown(entry.scores[seat]));
   container.appendChild(line("sheet-note", t(bummerl ? "sheet.note.toGo" : "sheet.note.won")));
   const first = document.createElement("tr");
   first.append(cell("td", t("sheet.start")), cell("td", String(start)), cell("td", String(start)));
@@ -105,9 +109,8 @@ export function renderSheet(container, match, game, me = 0, left = me) {
   (match.sheet || []).forEach((entry, i) => {
     const row = document.createElement("tr");
     row.dataset.deal = String(i + 1);
-    const delta = entry.winner === null ? "" : ` (${bummerl ? "−" : "+"}${entry.game_points})`;
     row.append(cell("td", String(i + 1)), ...seats.map((seat) =>
-      cell("td", `${shown(entry.scores[seat])}${entry.winner === seat ? delta : ""}`, entry.winner === seat ? "won" : "")));
+      cell("td", cellText(entry, seat), entry.winner === seat ? "won" : "")));
     if (entry.bummerl_won) row.classList.add("bummerl-end");
     // a duel deal that a player stopped before it could be checked (docs/PROTOCOL.md)
     if (entry.reason === "abandoned") {
