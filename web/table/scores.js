@@ -96,11 +96,14 @@ export function renderSheet(container, match, game, me = 0, left = me) {
   const start = bummerl ? match.target : 0;
   // a Bummerl counts down: each column holds the game points that player still needs (SS-10);
   // a count that went below 0 reads 0. The deal's winner's cell says in words what the deal
-  // won ("4 (won 3)"): a bare "(−3)" read as a negative score.
+  // won ("4 (won 3)"): a bare "(−3)" read as a negative score. The words never break inside: in
+  // a narrow column they go under the count as a whole.
   const shown = (score) => String(bummerl ? Math.max(0, score) : score);
-  const cellText = (entry, seat) => (entry.winner === seat
-    ? t("sheet.wonDeal", { score: shown(entry.scores[seat]), count: entry.game_points })
-    : shown(entry.scores[seat]));
+  const scoreCell = (entry, seat) => {
+    const node = cell("td", shown(entry.scores[seat]), entry.winner === seat ? "won" : "");
+    if (entry.winner === seat) node.append(" ", cell("span", t("sheet.wonDeal", { count: entry.game_points }), "sheet-won"));
+    return node;
+  };
   container.appendChild(line("sheet-note", t(bummerl ? "sheet.note.toGo" : "sheet.note.won")));
   const first = document.createElement("tr");
   first.append(cell("td", t("sheet.start")), cell("td", String(start)), cell("td", String(start)));
@@ -109,8 +112,7 @@ export function renderSheet(container, match, game, me = 0, left = me) {
   (match.sheet || []).forEach((entry, i) => {
     const row = document.createElement("tr");
     row.dataset.deal = String(i + 1);
-    row.append(cell("td", String(i + 1)), ...seats.map((seat) =>
-      cell("td", cellText(entry, seat), entry.winner === seat ? "won" : "")));
+    row.append(cell("td", String(i + 1)), ...seats.map((seat) => scoreCell(entry, seat)));
     if (entry.bummerl_won) row.classList.add("bummerl-end");
     // a duel deal that a player stopped before it could be checked (docs/PROTOCOL.md)
     if (entry.reason === "abandoned") {
