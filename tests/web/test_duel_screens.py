@@ -1,7 +1,8 @@
 """The duel's screens at phone and desktop sizes (390x844, 1280x800), the two players in two
 languages (one English, one German): the friend's invitation (game, match or single deal,
-options in words), the inviter waiting, both connected mid-deal, and the pages back on links
-after the channel was cut. On every screen the duel's box must not cover the table's hand nor
+options in words), the inviter waiting, both connected mid-deal, the pages back on links after
+the channel was cut, and the end of a deal (its panel whole, under the box folded to what is to
+be done) with the score sheet. On every screen the duel's box must not cover the table's hand nor
 push it below the fold, no two pieces of text of the box or the table are printed over each
 other, and no "No trump" is shown while the keys of the shuffle are on their way. Screenshots
 go to tests/web/artifacts/ (look at them)."""
@@ -56,6 +57,8 @@ TEXT_BOXES = """(roots) => {
             const text = node.textContent.trim();
             const owner = node.parentElement;
             if (!text || !owner || owner.closest("[hidden], .visually-hidden")) continue;
+            // what a closed <details> folds away is not shown (only its summary is)
+            if (owner.closest("details:not([open])") && !owner.closest("summary")) continue;
             const style = getComputedStyle(owner);
             if (style.visibility !== "visible" || Number(style.opacity) === 0) continue;
             const range = document.createRange();
@@ -158,13 +161,46 @@ def sheet_text(page):
     return page.text_content("dialog[data-dialog='sheet']")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url, artifacts, size):
-    """A Bummerl by codes (one page in English, one in German) to the end of its first deal: the
-    end-of-deal panel on both pages, then the score sheet with that deal's line. A count that
-    went below 0 reads 0 (never "-2 (−3)"); no text is printed over other text."""
-    width, height = size
-    contexts = [browser.new_context(reduced_motion="reduce", viewport={"width": width, "height": height})
+# The end-of-deal panel and the duel's box, as the page lays them out.
+DEAL_END_LAYOUT = """() => {
+    const rect = (n) => n && !n.hidden && n.getClientRects().length ? n.getBoundingClientRect() : null;
+    const panel = document.querySelector("dialog[data-dialog='deal-end'][open]");
+    const box = rect(document.querySelector("[data-zone='duel']"));
+    const p = rect(panel);
+    const link = rect(document.querySelector("[data-zone='duel'] [data-ui='duel-copy-link']"));
+    return { height: innerHeight, compact: document.querySelector("[data-zone='duel']").dataset.duelCompact,
+             panel: p && {top: p.top, bottom: p.bottom, scroll: panel.scrollHeight, client: panel.clientHeight},
+             box: box && {top: box.top, bottom: box.bottom}, link: link && {top: link.top, bottom: link.bottom},
+             sending: !document.querySelector("[data-duel-send]").hidden,
+             folded: Boolean(document.querySelector("[data-duel-more] [data-duel-fingerprint]")) };
+}"""
+
+
+def check_deal_end(page, where):
+    """The end-of-deal panel shows its whole content without scrolling inside itself, below the
+    duel's box (folded: its explanations behind "Details"), and the link to send is in view."""
+    check_layout(page, where)
+    report = page.evaluate(DEAL_END_LAYOUT)
+    panel, box = report["panel"], report["box"]
+    assert panel, f"{where}: no end-of-deal panel {report}"
+    assert panel["scroll"] <= panel["client"] + 1, f"{where}: the panel scrolls inside itself {report}"
+    assert panel["bottom"] <= report["height"] + 1, f"{where}: the panel runs below the fold {report}"
+    assert panel["top"] >= box["bottom"] - 1, f"{where}: the panel lies under the duel's box {report}"
+    assert report["compact"] == "true" and report["folded"], f"{where}: the box did not fold {report}"
+    if report["sending"]:
+        assert report["link"] and 0 <= report["link"]["top"] and report["link"]["bottom"] <= report["height"], \
+            f"{where}: the link to send is out of view {report}"
+    assert overlapping_texts(page, "[data-zone='duel'], " + DEAL_END) == [], f"{where}: text over text"
+    return report
+
+
+def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url, artifacts):
+    """A Bummerl by codes (one page in English, one in German) to the end of its first deal, on a
+    phone (390x844), then the same pages on a desktop (1280x800): the end-of-deal panel shows
+    itself whole on both pages at both sizes, under a box folded to what is to be done; then the
+    score sheet with that deal's line. A count that went below 0 reads 0 (never "-2 (−3)"), the
+    deal's winner's cell says what the deal won in words; no text is printed over other text."""
+    contexts = [browser.new_context(reduced_motion="reduce", viewport={"width": 390, "height": 844})
                 for _ in range(2)]
     try:
         a, b = (ctx.new_page() for ctx in contexts)
@@ -175,22 +211,34 @@ def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url,
         join(b, base_url, invitation, game="Bummerl")
         exchange([a, b], base_url, random.Random(5), sent=invitation,
                  until=lambda pages: all(p.locator(DEAL_END).count() for p in pages))
-        for page, lang in ((a, "en"), (b, "de")):
-            page.wait_for_selector(SETTLED, state="attached")
-            assert page.locator(DEAL_END).count(), f"{lang}: no end-of-deal panel"
-            assert "omputer" not in page.text_content(DEAL_END), f"{lang}: the friend called the computer"
-            # the panel lies over the table: its own words must not overlap each other
-            assert overlapping_texts(page, "[data-zone='duel'], " + DEAL_END) == [], f"{lang}: text over text"
-            # the table's status line (the deal's result, often two lines) fits in its own box
-            spill = page.evaluate("() => { const s = document.querySelector('[data-status]');"
-                                  " return s.scrollHeight - s.clientHeight; }")
-            assert spill <= 1, f"{lang}: the status line spills {spill} px out of its box"
-            page.screenshot(path=str(artifacts / f"duel-end-of-deal-{lang}-{width}.png"))
-            page.click("[data-ui='deal-close']")
-            text = sheet_text(page)
-            assert not re.search(r"[-−]\d+ \(", text), text     # no count below 0 on the winner's line
-            assert not re.search(r"(^|\s)-\d", text), text
-            page.screenshot(path=str(artifacts / f"duel-score-sheet-{lang}-{width}.png"))
+        for width, height in SIZES:
+            for page, lang in ((a, "en"), (b, "de")):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_selector(SETTLED, state="attached")
+                assert page.locator(DEAL_END).count(), f"{lang}: no end-of-deal panel"
+                assert "omputer" not in page.text_content(DEAL_END), f"{lang}: the friend called the computer"
+                check_deal_end(page, f"{lang}-{width}")
+                # the table's status line (the deal's result, often two lines) fits in its own box
+                spill = page.evaluate("() => { const s = document.querySelector('[data-status]');"
+                                      " return s.scrollHeight - s.clientHeight; }")
+                assert spill <= 1, f"{lang}-{width}: the status line spills {spill} px out of its box"
+                page.screenshot(path=str(artifacts / f"duel-end-of-deal-{lang}-{width}.png"))
+        # the details unfold: the fingerprint and the way to leave are one tap away
+        b.click("[data-duel-more] > summary")
+        assert b.locator("[data-duel-more] [data-duel-fingerprint]").is_visible()
+        b.click("[data-duel-more] > summary")
+        for width, height in reversed(SIZES):
+            for page, lang in ((a, "en"), (b, "de")):
+                page.set_viewport_size({"width": width, "height": height})
+                if page.locator(DEAL_END).count():
+                    page.click("[data-ui='deal-close']")
+                text = sheet_text(page)
+                assert not re.search(r"[-−]\d+ \(", text), text     # no count below 0 on the winner's line
+                assert not re.search(r"(^|\s)-\d|\([-−+]\d", text), text   # nor a bare "(−2)"
+                assert re.search(r"\d \((won \d|\d gewonnen)\)", text), text
+                page.screenshot(path=str(artifacts / f"duel-score-sheet-{lang}-{width}.png"))
+                if page.locator("dialog[data-dialog='sheet'][open]").count():
+                    page.keyboard.press("Escape")
     finally:
         for ctx in contexts:
             ctx.close()

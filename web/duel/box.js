@@ -7,7 +7,8 @@
 // data-ui = duel-share / duel-copy-link / duel-copy-code / duel-apply, [data-duel-verified],
 // [data-duel-verdict]; [data-duel-fingerprint] (the game's twelve digits); [data-duel-stopped]
 // ("me" / "friend" / "": who stopped) with data-ui = duel-stop / duel-friend-stopped;
-// html[data-duel] the phase, html[data-duel-rev], html[data-duel-table].
+// html[data-duel] the phase, html[data-duel-rev], html[data-duel-table]; [data-duel-compact]
+// ("true" while a deal's result is on the table) with [data-duel-more] (the folded details).
 import { t, has } from "../table/i18n.js";
 import { el, $ } from "./dom.js";
 
@@ -88,9 +89,15 @@ export class DuelBox {
     e.friendStoppedButton = el("button", { type: "button", hidden: true, dataset: { ui: "duel-friend-stopped" } });
     e.leave = el("div", { className: "duel-leave" }, e.stopButton, e.friendStoppedButton);
     e.liveState = el("span", { className: "duel-live-state", role: "status", hidden: true, dataset: { duelLive: "off" } });
-    e.box = el("section", { className: "duel-box", hidden: true, dataset: { zone: "duel" }, "aria-labelledby": "duel-box-title" },
-      el("div", { className: "duel-head" }, e.title, e.verified, e.liveState, e.phaseLine, e.sendNote), e.verdict, e.stopped,
-      el("div", { className: "duel-row" }, e.send, e.receive), el("div", { className: "duel-foot" }, e.fingerprint, e.leave));
+    // at the end of a deal the long explanations fold away behind "Details" (fold() below)
+    e.moreSummary = el("summary");
+    e.moreBody = el("div", { className: "duel-more-body" });
+    e.more = el("details", { className: "duel-more", hidden: true, dataset: { duelMore: "" } }, e.moreSummary, e.moreBody);
+    e.foot = el("div", { className: "duel-foot" }, e.fingerprint, e.leave);
+    e.box = el("section", { className: "duel-box", hidden: true, dataset: { zone: "duel", duelCompact: "false" },
+      "aria-labelledby": "duel-box-title" },
+    el("div", { className: "duel-head" }, e.title, e.verified, e.more, e.liveState, e.phaseLine, e.sendNote), e.verdict,
+    e.stopped, el("div", { className: "duel-row" }, e.send, e.receive), e.foot);
     ($("header") || document.body).appendChild(e.box);
     this.els = e;
   }
@@ -99,6 +106,7 @@ export class DuelBox {
   words() {
     const e = this.els;
     e.title.textContent = t("duel.box");
+    e.moreSummary.textContent = t("duel.more");
     e.shareButton.textContent = t("duel.share");
     e.linkButton.textContent = t("duel.copyLink");
     e.codeButton.textContent = t("duel.copyCode");
@@ -109,6 +117,31 @@ export class DuelBox {
     e.applyButton.textContent = t("duel.receive.apply");
     e.stopButton.textContent = t("duel.stop.action");
     e.friendStoppedButton.textContent = t("duel.stop.friendAction");
+  }
+
+  /**
+   * While a deal's result is on the table the box folds (`compact`): its head keeps one line
+   * that says what to do (the note to send, or the phase when nothing is to be sent), the
+   * buttons to send and the paste field stay, and the rest (the connection's state, the phase
+   * in long words, the fingerprint, the way to leave) goes behind "Details", so that on a phone
+   * the end-of-deal panel has the room to show itself whole. Nodes move only when the fold
+   * changes (a focused button is not moved under the player's finger at every redraw).
+   */
+  fold(compact, phaseFolded) {
+    const e = this.els;
+    const key = `${compact}/${phaseFolded}`;
+    if (this.folded === key) return;
+    this.folded = key;
+    e.box.dataset.duelCompact = String(compact);
+    e.more.hidden = !compact;
+    if (compact) {
+      e.moreBody.replaceChildren(e.liveState, ...(phaseFolded ? [e.phaseLine] : []), e.fingerprint, e.leave);
+      if (!phaseFolded) e.sendNote.before(e.phaseLine);
+    } else {
+      e.more.open = false;
+      e.sendNote.before(e.liveState, e.phaseLine);
+      e.foot.replaceChildren(e.fingerprint, e.leave);
+    }
   }
 
   /** The box for `duel` (web/duel/controller.js); `onTable`: the duel has the table; `setupShown`:
@@ -184,5 +217,7 @@ export class DuelBox {
     e.shareButton.classList.toggle("primary", !record.shared);
     e.receive.hidden = Boolean(record.verdict) || (status && status.phase === "over") || connected;
     e.applyButton.disabled = duel.busy;
+    // a verdict (cheating detected) is never folded away
+    this.fold(Boolean(obs && obs.result) && !record.verdict, !e.sendNote.hidden);
   }
 }
