@@ -218,7 +218,9 @@ def browser_run(profiles, deals):
     sending what the page asks whenever it asks. A manual transfer is one link carried from one
     page to the other (the invitation, then all the codes a page has pending, batched as the
     page offers them); a change of turn is the move passing from one player to the other (the
-    first move of the deal counts as one)."""
+    first move of the deal counts as one). Accept to the first card: from the friend's click on
+    Accept to its hand drawn, the codes between carried at once (the pages' own time: the
+    friend's pass, the inviter's pass and shares, reading them)."""
     from playwright.sync_api import sync_playwright
     from kaffeehaus.duel import messages
 
@@ -256,7 +258,7 @@ def browser_run(profiles, deals):
         try:
             for profile in profiles:
                 busy, msgs, moves, shuffles, links, worker = [], [], [], [], [], []
-                transfers, turns = [], []
+                transfers, turns, to_first_card = [], [], []
                 per_call = {}
                 for _ in range(deals):
                     contexts = [browser.new_context(reduced_motion="reduce") for _ in range(2)]
@@ -282,8 +284,10 @@ def browser_run(profiles, deals):
                     b.fill("[data-duel-setup-code]", invitation[0])
                     b.click("[data-ui='duel-setup-open']")
                     b.wait_for_selector("dialog[data-dialog='duel-join'][open]")
+                    accepted = time.perf_counter()
                     spent[1] += timed(b, lambda: b.click("[data-ui='duel-join-accept']"))
                     delivered = [set(invitation), set()]
+                    first_card = None
                     for _ in range(400):
                         moved = False
                         for src in (0, 1):
@@ -297,6 +301,9 @@ def browser_run(profiles, deals):
                                 delivered[src].update(fresh)
                                 carried += 1
                                 moved = True
+                                if first_card is None and b.locator("[data-zone='hand'] [data-card]").count():
+                                    first_card = time.perf_counter() - accepted
+                                    to_first_card.append(first_card)
                         for seat, page in enumerate(pages):
                             if page.evaluate("() => document.documentElement.dataset.duel") != "your_turn":
                                 continue
@@ -334,6 +341,9 @@ def browser_run(profiles, deals):
                       f"{statistics.median(shuffles):>9.0f}/{max(shuffles):<5} {max(links):15} "
                       f"{statistics.mean(transfers):10.1f} {statistics.mean(turns):10.1f} "
                       f"{sum(transfers) / sum(turns):10.2f}")
+                print(f"    Accept to the first card in the friend's hand (codes carried at once), "
+                      f"wall seconds median/max: {statistics.median(to_first_card):.1f}/"
+                      f"{max(to_first_card):.1f}")
                 print("    seconds per call in the worker, median/max: " + ", ".join(
                     f"{cmd} {statistics.median(v):.2f}/{max(v):.2f}" for cmd, v in sorted(per_call.items())))
         finally:
