@@ -64,7 +64,8 @@ def play(profile, match, seed):
             got = api.duel_receive(parties[1 - sender], code)
             parties[1 - sender] = got["party"]
             outbox[1 - sender] += got["codes"]
-        over = all(api.duel_observation(p)["status"]["phase"] == "over" for p in parties)
+        # sending changes nothing on the sender's side; the receiver's status came back
+        over = statuses[sender]["status"]["phase"] == got["status"]["phase"] == "over"
         links[kind_of_link(batch, last_deal, in_play, over)] += 1
     return links, changes
 

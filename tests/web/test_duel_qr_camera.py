@@ -98,6 +98,20 @@ def invite_and_reply(a, b, base_url):
     return reply
 
 
+def scanned_and_connected(a, b):
+    """The reply read from the camera, assembled and applied: the dialog closes, the camera
+    stops, the pages connect, nothing was refused."""
+    try:
+        a.wait_for_selector("dialog[data-dialog='duel-scan']:not([open])", state="attached", timeout=240_000)
+    except Exception as error:
+        raise AssertionError(f"not read: {a.text_content('[data-duel-scan-state]')}") from error
+    assert a.evaluate("() => document.querySelector('[data-duel-scan-video]').srcObject") is None
+    for page in (a, b):
+        page.wait_for_selector(LIVE_OPEN, state="attached", timeout=90_000)
+    assert phase(a) != "invited"
+    assert not a.locator("[data-notice='duel-error']").count()
+
+
 def test_the_camera_reads_the_reply_links_qr_codes_and_the_pages_connect(two, base_url, artifacts):  # noqa: F811
     a, b = two
     for page in (a, b):
@@ -120,16 +134,7 @@ def test_the_camera_reads_the_reply_links_qr_codes_and_the_pages_connect(two, ba
     a.wait_for_function("() => /\\d/.test(document.querySelector('[data-duel-scan-state]').textContent)",
                         timeout=60_000)
     a.screenshot(path=str(artifacts / "duel-scan-en-390.png"))
-    # read, assembled and applied: the dialog closes, the camera stops, the pages connect
-    try:
-        a.wait_for_selector("dialog[data-dialog='duel-scan']:not([open])", state="attached", timeout=240_000)
-    except Exception as error:
-        raise AssertionError(f"not read: {a.text_content('[data-duel-scan-state]')}") from error
-    assert a.evaluate("() => document.querySelector('[data-duel-scan-video]').srcObject") is None
-    for page in (a, b):
-        page.wait_for_selector(LIVE_OPEN, state="attached", timeout=90_000)
-    assert phase(a) != "invited"
-    assert not a.locator("[data-notice='duel-error']").count()
+    scanned_and_connected(a, b)
     assert a.errors == [] and b.errors == []
     print(f"\nreply link: {len(reply)} characters, {len(parts)} QR codes of {len(parts[0])} modules"
           f" with the quiet zone; BarcodeDetector: {a.evaluate('() => typeof BarcodeDetector')}")
@@ -190,16 +195,7 @@ def test_chromiums_fake_camera_playing_the_reply_links_qr_codes_connects_the_pag
         a.wait_for_selector("dialog[data-dialog='duel-scan'][open]")
         a.wait_for_function("() => document.querySelector('[data-duel-scan-video]').videoWidth === %d" % WIDTH,
                             timeout=30_000)
-        # read, assembled and applied: the dialog closes, the camera stops, the pages connect
-        try:
-            a.wait_for_selector("dialog[data-dialog='duel-scan']:not([open])", state="attached", timeout=240_000)
-        except Exception as error:
-            raise AssertionError(f"not read: {a.text_content('[data-duel-scan-state]')}") from error
-        assert a.evaluate("() => document.querySelector('[data-duel-scan-video]').srcObject") is None
-        for page in (a, b):
-            page.wait_for_selector(LIVE_OPEN, state="attached", timeout=90_000)
-        assert phase(a) != "invited"
-        assert not a.locator("[data-notice='duel-error']").count()
+        scanned_and_connected(a, b)
         assert errors == []
         print(f"\nreply link: {len(reply)} characters, {len(matrices)} QR code(s) of"
               f" {len(matrices[0])} modules with the quiet zone;"

@@ -135,41 +135,48 @@ PACKED_MIN = 32
 EVEN, ODD = "~", "^"
 
 
+def _strings_changed(value, change):
+    """`value` (JSON) with `change` applied to every string in it."""
+    if isinstance(value, str):
+        return change(value)
+    if isinstance(value, dict):
+        return {k: _strings_changed(v, change) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_strings_changed(v, change) for v in value]
+    return value
+
+
+def _pack_string(text):
+    if len(text) >= PACKED_MIN and set(text) <= HEX:
+        odd = len(text) % 2
+        raw = bytes.fromhex("0" * odd + text)
+        return (ODD if odd else EVEN) + base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+    if text[:1] in (EVEN, ODD):
+        raise ValueError("a message string cannot start with ~ or ^")
+    return text
+
+
+def _unpack_string(text):
+    if text[:1] not in (EVEN, ODD):
+        return text
+    digits = _base64url_bytes(text[1:]).hex()
+    if text[0] == ODD:
+        if not digits.startswith("0"):
+            raise MalformedMessage("this code is damaged or incomplete")
+        digits = digits[1:]
+    if len(digits) < PACKED_MIN:
+        raise MalformedMessage("this code is damaged or incomplete")
+    return digits
+
+
 def pack(value):
     """`value` with every long hex string packed (no string of a message starts with ~ or ^)."""
-    if isinstance(value, str):
-        if len(value) >= PACKED_MIN and set(value) <= HEX:
-            odd = len(value) % 2
-            raw = bytes.fromhex("0" * odd + value)
-            return (ODD if odd else EVEN) + base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-        if value[:1] in (EVEN, ODD):
-            raise ValueError("a message string cannot start with ~ or ^")
-        return value
-    if isinstance(value, dict):
-        return {k: pack(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [pack(v) for v in value]
-    return value
+    return _strings_changed(value, _pack_string)
 
 
 def unpack(value):
     """The inverse of `pack`; MalformedMessage for a packed string that is not canonical."""
-    if isinstance(value, str):
-        if value[:1] not in (EVEN, ODD):
-            return value
-        digits = _base64url_bytes(value[1:]).hex()
-        if value[0] == ODD:
-            if not digits.startswith("0"):
-                raise MalformedMessage("this code is damaged or incomplete")
-            digits = digits[1:]
-        if len(digits) < PACKED_MIN:
-            raise MalformedMessage("this code is damaged or incomplete")
-        return digits
-    if isinstance(value, dict):
-        return {k: unpack(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [unpack(v) for v in value]
-    return value
+    return _strings_changed(value, _unpack_string)
 
 
 def encode(message):

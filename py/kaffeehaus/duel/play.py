@@ -190,8 +190,7 @@ class PlayMixin:
                 raise MalformedMessage("the reveal that answers the end of a deal must carry "
                                        "the next deal's shuffle")
             return self._on_next_pass(body["next"])
-        if "next" not in body or not isinstance(body["next"], dict):
+        if "next" not in body:
             raise MalformedMessage("the message that ends a deal must start the next one")
-        out = self._on_next_deal(body["next"])
-        reply["next"] = out
+        reply["next"] = self._on_next_deal(body["next"])
         return [self._send(reply)]

@@ -77,7 +77,7 @@ class SetupMixin:
         """This seat's pass: every element under its key of `deal`, in a fresh random order."""
         return encrypt_and_shuffle(self.group, before, deal.mine)
 
-    def _prove_under(self, deal, before, after):
+    def _prove(self, before, after, deal):
         return prove_shuffle(self.group, context(self.chain.game, deal.index, self.seat, "shuffle"),
                              before, after, deal.mine, deal.public)
 
@@ -91,13 +91,19 @@ class SetupMixin:
                                      f"was not shuffled honestly")
         return after
 
+    def _next_part(self, body, fields):
+        """The `next` of a message that ends a deal: an object with only `fields`."""
+        if not isinstance(body, dict):
+            raise MalformedMessage("the next deal must be an object")
+        self._allow(body, fields)
+
     def _first_pass(self, deal):
         """This seat's key and Y = its shuffle of the plaintexts under it, with its proof."""
         plain = list(self.table())
         Y = self._shuffle(plain, deal)
         deal.stages = [Y]
         return {"key": self.group.to_hex(deal.public), "stage": [self.group.to_hex(y) for y in Y],
-                "proof": self._prove_under(deal, plain, Y)}
+                "proof": self._prove(plain, Y, deal)}
 
     def _on_deal_start(self, body):
         """B: A's public key and coin commitment; Y with its proof, B's coin bit."""
@@ -113,9 +119,7 @@ class SetupMixin:
     def _on_next_deal(self, body):
         """O, once the deal before is verified: F's key and Y, checked; Z with its proof and
         O's shares of F's hand: the `next` of O's reveal."""
-        if not isinstance(body, dict):
-            raise MalformedMessage("the next deal must be an object")
-        self._allow(body, {"deal", "key", "stage", "proof"})
+        self._next_part(body, {"deal", "key", "stage", "proof"})
         if body.get("deal") != len(self.finished):
             raise ChainError("the next deal has the wrong number")
         self.deal = self._new_deal(body["deal"])
@@ -144,7 +148,7 @@ class SetupMixin:
         Z = self._shuffle(Y, deal)
         deal.stages = [Y, Z]
         reply["stage"] = [self.group.to_hex(z) for z in Z]
-        reply["proof"] = self._prove_under(deal, Y, Z)
+        reply["proof"] = self._prove(Y, Z, deal)
         reply.update(self._compose() or {})
         return reply
 
@@ -167,9 +171,7 @@ class SetupMixin:
     def _on_next_pass(self, body):
         """F, once the deal before is verified: O's key, Z and shares for F's hand (the `next`
         of O's reveal); F's shares go back now, or with F's first turn when F is forehand."""
-        if not isinstance(body, dict):
-            raise MalformedMessage("the next deal must be an object")
-        self._allow(body, {"deal", "key", "stage", "proof", "keys"})
+        self._next_part(body, {"deal", "key", "stage", "proof", "keys"})
         deal, self.next_deal = self.next_deal, None
         if deal is None or body.get("deal") != deal.index or deal.index != len(self.finished):
             raise ChainError("the next deal has the wrong number")
