@@ -10,7 +10,7 @@ import pytest
 import kaffeehaus.duel.group as duel_group
 from duel_driver import Duel
 from kaffeehaus import api
-from kaffeehaus.duel import Party, Unauthenticated, VerificationFailed
+from kaffeehaus.duel import KeyMismatch, Party, Unauthenticated, VerificationFailed
 from kaffeehaus.duel import messages
 from kaffeehaus.duel.proofs import sign
 
@@ -180,6 +180,30 @@ def test_the_next_shuffles_of_honest_seats_pass():
     duel.deliver()
     duel.deliver()
     assert all(p.deal.index == 1 and len(p.deal.stages) == 2 for p in duel.parties)
+
+
+class WrongRevealAnswer(Party):
+    """Answers the end of a deal with a key of the deal that is not its own, and the next deal's
+    pass and shares with it."""
+
+    def _send(self, body):
+        if "reveal" in body and "next" in body and "stage" in body["next"]:
+            body["reveal"] = self.group.to_hex(self.group.random_key())
+        return super()._send(body)
+
+
+def test_the_seat_that_ended_a_deal_opens_nothing_of_the_next_until_it_verified_the_last():
+    """The answer carries the next deal's pass and the shares of the ender's hand; with a wrong
+    key of the deal before, the whole answer is refused and the ender's saved party (its
+    pending next deal, no card of it opened) stays as it was."""
+    duel = Duel("bummerl", seed=6).run_until(carries_next)
+    to, message = duel.queue.pop()
+    answering = duel.parties[to]
+    answering.__class__ = WrongRevealAnswer
+    answer = answering.receive(message)[0]
+    ender = duel.parties[1 - to].as_json()
+    assert ender["next_deal"]["known"] == {} and ender["next_deal"]["dealer"] is None
+    refused(ender, answer, KeyMismatch)
 
 
 # --- an onlooker who saw the codes -----------------------------------------------------------
