@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from duel_driver import OPTIONS, PROFILES, Duel, check_against_plain_engine
+from duel_driver import OPTIONS, PROFILES, Duel, check_against_plain_engine, plain_state
 from kaffeehaus import api
 from kaffeehaus.duel import Party
 
@@ -62,6 +62,38 @@ def test_a_new_deal_of_a_match_costs_at_most_one_message_of_its_own(profile):
         assert extra <= 1 and all(set(b) == {"deal", "keys"} for b in before_first_move[:extra])
     assert not any("key" in b for b in bodies[3:] if b["deal"] == 0) and \
         not any("key" in b for b in bodies if b["deal"] > 0)
+
+
+def test_the_seat_a_message_takes_into_the_next_deal_still_sees_the_deal_it_ended():
+    """The message that ends a deal also opens the next one for its receiver, so the page cannot
+    show that deal's end from the observation: duel_observation gives it as "last_deal" (the
+    plain engine's final observation of that deal, for that seat) until the next deal's first
+    move, and not after."""
+    duel = Duel("bummerl", seed=7)
+    seen = []
+
+    def check(d):
+        for party in d.parties:
+            view = api.duel_observation(party.as_json())
+            if party.in_play() and party.finished and not party.deal.actions:
+                last = view["last_deal"]
+                state = plain_state(party.status()["verified_state"], len(party.finished))
+                # nothing is legal in a deal shown only to be read
+                assert last == {**api.observation(state, party.seat), "legal_actions": []}
+                assert last["result"] is not None and view["observation"]["result"] is None
+                seen.append((party.seat, len(party.finished)))
+            else:
+                assert "last_deal" not in view
+        return False
+
+    for _ in range(100_000):
+        check(duel)
+        if not duel.step():
+            break
+    check_against_plain_engine(duel)
+    deals = len(duel.parties[0].finished)
+    # both seats, at every deal after the first
+    assert {n for _, n in seen} == set(range(1, deals)) and {s for s, _ in seen} == {0, 1}
 
 
 def test_neither_party_ever_holds_the_others_hidden_cards():

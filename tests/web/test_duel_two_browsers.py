@@ -127,17 +127,18 @@ def join(page, base_url, invitation, game="Schnapsen"):
     assert page.get_attribute("html", "data-opponent") == "remote"
 
 
-def dom_cards(page):
+def dom_cards(page, aside="[data-card-preview]"):
     """Every card face or card button in the page (the settings' fixed preview of the card
-    faces aside), and every card code written in a data attribute anywhere else."""
-    return set(page.evaluate("""() => {
+    faces aside, and what `aside` selects), and every card code written in a data attribute
+    anywhere else."""
+    return set(page.evaluate("""(aside) => {
         const out = [];
         for (const node of document.querySelectorAll('[data-face], [data-card]')) {
-            if (node.closest('[data-card-preview]')) continue;
+            if (node.closest(aside)) continue;
             out.push(node.dataset.face || node.dataset.card);
         }
         return out;
-    }"""))
+    }""", aside))
 
 
 def check_no_leak(pages):
@@ -154,7 +155,9 @@ def check_no_leak(pages):
         # (the other page may be a move ahead and have drawn it already)
         seen = set(views[me]["known_opponent_cards"]) | {views[me]["trump_card"]}
         hidden = set(views[other]["hand"]) - seen
-        leaked = dom_cards(pages[me]) & hidden
+        # both are in play: an end-of-deal panel still open shows the deal before, whose
+        # cards were all shown at its end
+        leaked = dom_cards(pages[me], "[data-card-preview], dialog[data-dialog='deal-end'][open]") & hidden
         where = pages[me].evaluate("""(codes) => [...document.querySelectorAll('[data-face], [data-card]')]
             .filter((n) => codes.includes(n.dataset.face || n.dataset.card))
             .map((n) => { const z = n.closest('[data-zone], dialog, section'); return (z ? z.outerHTML.slice(0, 160) : 'page') + ' hidden=' + !n.checkVisibility(); })""", sorted(leaked)) if leaked else []
@@ -386,7 +389,8 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
 def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
     """A match: once both verified the first deal, the next one is shuffled by the same codes
     and played; the score sheet carries the first deal's result on both pages, each from its
-    own side."""
+    own side. The first deal's result stays on each screen over the new hand until that player
+    plays (or closes it): a deal dealt by the friend's code never takes it away unread."""
     a, b = two
     boot(a, base_url)
     invitation = invite(a, length="match")
@@ -400,7 +404,8 @@ def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
         assert verified(page) == 1
         assert phase(page) in ("your_turn", "their_turn"), phase(page)
         assert page.get_attribute("[data-status]", "data-status") not in ("deal-over", "match-over")
-        assert not page.locator("dialog[data-dialog='deal-end'][open]").count()
+        assert page.locator("dialog[data-dialog='deal-end'][open]").count(), "the first deal's result went away"
+        assert page.get_attribute("[data-zone='duel']", "data-duel-compact") == "true"
         assert page.locator("[data-zone='hand'] [data-card]").count() == 5
         assert not page.errors, page.errors
     # one of them is to move in the second deal; each page's sheet has the first deal's line
@@ -411,6 +416,11 @@ def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
     scores = sa["match_status"]["scores"]
     summary = [p.text_content(".match-summary") for p in pages]
     assert str(scores[0]) in summary[0] and str(scores[1]) in summary[1], (scores, summary)
+    # the player on turn plays from the hand beside the panel: the panel goes, the box unfolds
+    mover = next(p for p in pages if phase(p) == "your_turn")
+    play_one(mover, random.Random(6))
+    assert not mover.locator("dialog[data-dialog='deal-end'][open]").count()
+    assert mover.get_attribute("[data-zone='duel']", "data-duel-compact") == "false"
 
 
 def test_a_damaged_saved_duel_is_set_aside_with_a_notice(two, base_url):

@@ -147,7 +147,7 @@ export class DuelBox {
   /** The box for `duel` (web/duel/controller.js); `onTable`: the duel has the table; `setupShown`:
    * the set-up screen is over the table (the box hides); `view`: the table view (its status line);
    * `live`: the live channel (web/duel/transport.js): while connected, nothing is sent by hand. */
-  render(duel, { onTable, setupShown, view, live, now = Date.now() }) {
+  render(duel, { onTable, setupShown, view, live, resultShown = false, now = Date.now() }) {
     const e = this.els;
     const record = duel.record;
     e.box.hidden = !onTable || setupShown;
@@ -218,6 +218,6 @@ export class DuelBox {
     e.receive.hidden = Boolean(record.verdict) || (status && status.phase === "over") || connected;
     e.applyButton.disabled = duel.busy;
     // a verdict (cheating detected) is never folded away
-    this.fold(Boolean(obs && obs.result) && !record.verdict, !e.sendNote.hidden);
+    this.fold((Boolean(obs && obs.result) || resultShown) && !record.verdict, !e.sendNote.hidden);
   }
 }

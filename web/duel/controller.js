@@ -336,15 +336,18 @@ export class DuelController extends Emitter {
     const next = view.observation || null;
     this.obs = next;
     const generation = this.generation;
+    // the deal that ended: the one shown, or (a friend's message ended it and dealt the next one
+    // at once) the one before it
+    const ended = next && next.result ? next : view.last_deal || null;
     if (view.status.deals_verified > verifiedBefore) {
       // a deal both players verified: statistics count it once, keyed by game and deal
       const key = `${this.record.id}/${view.status.deals_verified}`;
-      if (next && next.result && !this.record.recorded.includes(key)) {
+      if (ended && !this.record.recorded.includes(key)) {
         this.record = { ...this.record, recorded: [...this.record.recorded, key].slice(-400) };
         this.#save();
         // prev: the deal as it stood before it ended (what statistics compare the end with)
-        const prev = { ...next, result: null, match: next.match ? { ...next.match, over: false } : null };
-        await this.emit("dealEnded", { prev, obs: next, id: this.record.id, mode: "duel", key, opponent: "remote",
+        const prev = { ...ended, result: null, match: ended.match ? { ...ended.match, over: false } : null };
+        await this.emit("dealEnded", { prev, obs: ended, id: this.record.id, mode: "duel", key, opponent: "remote",
           profile: this.record.profile });
       }
       await this.emit("verified", { deal: view.status.deals_verified, result: view.status.last_result });
@@ -354,6 +357,13 @@ export class DuelController extends Emitter {
       return;
     }
     if (!before || !sameDeal(before, next)) {
+      if (before && !before.result && ended && ended !== next && sameDeal(before, ended)) {
+        // the deal's last cards and its end first, as when this player's own card ends it: the
+        // panel stays over the next deal until the player closes it or plays
+        await this.#showEnd(before, ended, generation);
+        if (generation !== this.generation) return;
+        this.obs = next;
+      }
       await this.emit("began", { id: this.record.id, mode: "duel", level: this.level, levelUsed: this.levelUsed,
         restored: false, opponent: "remote", players: null });
       await this.#settle();
@@ -364,6 +374,15 @@ export class DuelController extends Emitter {
       await this.emit("step", step);
     }
     await this.#settle();
+  }
+
+  async #showEnd(before, ended, generation) {
+    this.obs = ended;
+    for (const step of stepsBetween(before, ended)) {
+      if (generation !== this.generation) return;
+      await this.emit("step", step);
+    }
+    await this.emit("dealOver", { obs: ended, over: isOver(ended) });
   }
 
   async #settle() {

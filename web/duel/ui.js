@@ -44,7 +44,8 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
   const onTable = () => table.opponent === duel;
   const box = new DuelBox();
   const render = () => {
-    box.render(duel, { onTable: onTable() && Boolean(duel.record), setupShown: !setup.root.hidden, view, live: sending.live });
+    box.render(duel, { onTable: onTable() && Boolean(duel.record), setupShown: !setup.root.hidden, view,
+      live: sending.live, resultShown: view.panel.isOpen });
     sending.showLink();
   };
   const sending = installSending({ duel, box, storage, render });
@@ -100,6 +101,8 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
     if (next) next.hidden = true;
     for (const b of document.querySelectorAll("[data-zone='actions'] button[data-action='next']")) b.remove();
   });
+  // the box unfolds once the player has put the last deal's result away
+  $("dialog[data-dialog='deal-end']").addEventListener("close", () => render());
   duel.on("problem", (detail) => {
     problem = detail;
     notify("duel-error", () => problemText(problem || detail), { alert: true });

@@ -111,7 +111,7 @@ export class DealPanel {
   }
 
   /** Words again (a language or card-face change) while the panel is open. */
-  refresh(obs) {
+  refresh(obs = this.obs) {
     if (!this.dialog.open) return;
     this.obs = obs;
     this.fill();

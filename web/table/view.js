@@ -60,9 +60,13 @@ export class TableView {
   #listen() {
     const c = this.table;
     c.on("busy", ({ busy }) => { html.dataset.busy = String(busy); });
-    c.on("began", () => {
+    c.on("began", ({ id, restored }) => {
       html.dataset.opponent = c.kind;   // "computer", "local" or "remote" (docs/UI-HOOKS.md)
-      this.panel.close();
+      // a duel's next deal starts by itself (the friend's code dealt it): the last deal's result
+      // stays on the screen until the player closes it or plays, as after a "next deal" tap
+      const nextDeal = c.kind === "remote" && !restored && id === this.gameOnTable;
+      if (!nextDeal) this.panel.close();
+      this.gameOnTable = id;
       this.setup.show(false);
       this.statusBeforeSetup = null;
       this.news("");
@@ -168,6 +172,7 @@ export class TableView {
     if (c.obs) this.drawTable(c.obs, { interactive: !c.busy });
     else this.drawSheet(null);
     if (c.obs && c.obs.result) this.panel.refresh(c.obs);
+    else this.panel.refresh();        // a duel's last deal, still shown over the next one
     const text = statusText(this.els.status.dataset.status, this.table.obs, this.table.showsPoints);
     if (text !== null) this.els.status.textContent = text;
     if (this.statusBeforeSetup) {

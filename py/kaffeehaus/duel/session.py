@@ -81,6 +81,11 @@ def duel_stop(party, who="friend"):
 
 def duel_observation(party):
     """{"observation": this seat's observation (docs/API.md) or None before the first deal is
-    dealt, "status": where the duel stands}."""
+    dealt, "status": where the duel stands}, and "last_deal": the observation of the deal before
+    at its end, until the first move of the deal in play (a friend's message can end a deal and
+    deal the next one at once: the page shows the end first)."""
     party = _load(party)
-    return {"observation": party.observation(), "status": party.status()}
+    view = {"observation": party.observation(), "status": party.status()}
+    if party.in_play() and party.finished and not party.deal.actions:
+        view["last_deal"] = party.last_deal_observation()
+    return view

@@ -15,12 +15,7 @@ class ShowMixin:
         `cards_pending`; such an observation is for display, not for hint or ai_action), and
         nothing is legal while this seat cannot act."""
         if not self.in_play():
-            if not self.finished:
-                return None
-            obs = observe(decode(self.verified_state()), self.seat)
-            obs["legal_actions"] = []
-            self._count_a_stop(obs)
-            return obs
+            return self.last_deal_observation()
         view = self.view()
         obs = observe(self.game_with(view), self.seat)
         hidden = {view.completion[p] for p in self._missing(view)}
@@ -36,6 +31,15 @@ class ShowMixin:
             obs["marriage_points"] = {}
             obs["marriage_claim_wins"] = {}
             obs["claim_wins"] = False
+        return obs
+
+    def last_deal_observation(self):
+        """This seat's observation of the last verified deal, at its end; None before one."""
+        if not self.finished:
+            return None
+        obs = observe(decode(self.verified_state()), self.seat)
+        obs["legal_actions"] = []
+        self._count_a_stop(obs)
         return obs
 
     def _stopped_match(self):
