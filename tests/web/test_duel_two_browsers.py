@@ -386,41 +386,56 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
     raise AssertionError("B never sent a move")
 
 
+def second_deal_unplayed(pages):
+    """Both pages verified the first deal and are in the second, where nobody has played yet,
+    and one of them may play."""
+    views = [api.duel_observation(party(p)["party"]) for p in pages]
+    return all(v["status"]["deals_verified"] == 1 and v["observation"] and not v["observation"]["result"]
+               and not v["observation"]["actions"] for v in views) \
+        and any(phase(p) == "your_turn" for p in pages)
+
+
 def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
     """A match: once both verified the first deal, the next one is shuffled by the same codes
     and played; the score sheet carries the first deal's result on both pages, each from its
-    own side. The first deal's result stays on each screen over the new hand until that player
-    plays (or closes it): a deal dealt by the friend's code never takes it away unread."""
+    own side, and the statistics count it on both. The first deal's result stays on each screen
+    over the new deal until that player plays (or closes it): a deal dealt by the friend's code
+    never takes it away unread."""
     a, b = two
     boot(a, base_url)
     invitation = invite(a, length="match")
     join(b, base_url, invitation)
     pages = [a, b]
-    exchange(pages, base_url, random.Random(4), sent=invitation,
-             # in play again (a first deal ended by a claim may leave 5 cards in a hand)
-             until=lambda ps: all(verified(p) >= 1 and hand_size(p) == 5
-                                  and phase(p) in ("your_turn", "their_turn") for p in ps))
+    exchange(pages, base_url, random.Random(4), sent=invitation, until=second_deal_unplayed)
     for page in pages:
-        assert verified(page) == 1
-        assert phase(page) in ("your_turn", "their_turn"), phase(page)
         assert page.get_attribute("[data-status]", "data-status") not in ("deal-over", "match-over")
         assert page.locator("dialog[data-dialog='deal-end'][open]").count(), "the first deal's result went away"
         assert page.get_attribute("[data-zone='duel']", "data-duel-compact") == "true"
-        assert page.locator("[data-zone='hand'] [data-card]").count() == 5
+        # each page counted the first deal in its statistics, once, under the friend on another
+        # device (also the page that the friend's message took into the second deal at once)
+        stats = json.loads(page.evaluate("() => localStorage.getItem('kaffeehaus.stats')"))
+        remote = [f for f in stats.get("friends", []) if f.get("device") == "remote"]
+        assert len(remote) == 1 and remote[0]["deals"] == 1, stats
+    # the player on turn plays from the hand beside the panel: the panel goes, the box unfolds;
+    # the friend's panel stays while that card arrives
+    mover, other = sorted(pages, key=lambda p: phase(p) != "your_turn")
+    play_one(mover, random.Random(6))
+    assert not mover.locator("dialog[data-dialog='deal-end'][open]").count()
+    assert mover.get_attribute("[data-zone='duel']", "data-duel-compact") == "false"
+    paste(other, outbox(mover))
+    other.wait_for_selector(SETTLED, state="attached")
+    assert phase(other) == "your_turn" and other.locator("[data-zone='trick'] [data-face]").count() == 1
+    assert other.locator("dialog[data-dialog='deal-end'][open]").count()
+    for page in pages:
+        assert verified(page) == 1
         assert not page.errors, page.errors
-    # one of them is to move in the second deal; each page's sheet has the first deal's line
-    assert sorted(phase(p) for p in pages) == ["their_turn", "your_turn"]
+    # each page's sheet has the first deal's line
     sa = api.duel_observation(party(a)["party"])["status"]
     sb = api.duel_observation(party(b)["party"])["status"]
     assert sa["match_status"] == sb["match_status"]
     scores = sa["match_status"]["scores"]
     summary = [p.text_content(".match-summary") for p in pages]
     assert str(scores[0]) in summary[0] and str(scores[1]) in summary[1], (scores, summary)
-    # the player on turn plays from the hand beside the panel: the panel goes, the box unfolds
-    mover = next(p for p in pages if phase(p) == "your_turn")
-    play_one(mover, random.Random(6))
-    assert not mover.locator("dialog[data-dialog='deal-end'][open]").count()
-    assert mover.get_attribute("[data-zone='duel']", "data-duel-compact") == "false"
 
 
 def test_a_damaged_saved_duel_is_set_aside_with_a_notice(two, base_url):
