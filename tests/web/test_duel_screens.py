@@ -15,7 +15,7 @@ import re
 import pytest
 
 from test_duel_live import KEEP_CHANNELS, fragment, sent_link
-from test_duel_two_browsers import SETTLED, boot, exchange, invite, join, phase, play_one
+from test_duel_two_browsers import SETTLED, boot, exchange, invite, join, phase, play_one, second_deal_unplayed
 
 SIZES = [(390, 844), (1280, 800)]
 
@@ -209,7 +209,8 @@ def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url,
         boot(a, base_url)
         invitation = invite(a, profile="bummerl", length="match")
         join(b, base_url, invitation, game="Bummerl")
-        exchange([a, b], base_url, random.Random(5), sent=invitation,
+        delivered = [set(), set()]
+        exchange([a, b], base_url, random.Random(5), sent=invitation, delivered=delivered,
                  until=lambda pages: all(p.locator(DEAL_END).count() for p in pages))
         for width, height in SIZES:
             for page, lang in ((a, "en"), (b, "de")):
@@ -223,6 +224,18 @@ def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url,
                                       " return s.scrollHeight - s.clientHeight; }")
                 assert spill <= 1, f"{lang}-{width}: the status line spills {spill} px out of its box"
                 page.screenshot(path=str(artifacts / f"duel-end-of-deal-{lang}-{width}.png"))
+        # the message that ends the deal deals the next one: each page keeps the last deal's
+        # result over the new deal, its hand in view and clear of the box and of the panel
+        exchange([a, b], base_url, random.Random(5), delivered=delivered, until=second_deal_unplayed)
+        for width, height in SIZES:
+            for page, lang in ((a, "en"), (b, "de")):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_selector(SETTLED, state="attached")
+                report = check_deal_end(page, f"{lang}-{width} (next deal)")
+                cards = check_layout(page, f"{lang}-{width} (next deal)")["cards"]
+                assert all(c["top"] >= report["panel"]["bottom"] - 1 for c in cards), \
+                    f"{lang}-{width}: the panel covers the new hand {report} {cards}"
+                page.screenshot(path=str(artifacts / f"duel-next-deal-{lang}-{width}.png"))
         # the details unfold: the fingerprint and the way to leave are one tap away
         b.click("[data-duel-more] > summary")
         assert b.locator("[data-duel-more] [data-duel-fingerprint]").is_visible()

@@ -217,11 +217,15 @@ def verified(page):
     return int(node.get_attribute("data-duel-verified") or 0) if node.count() else 0
 
 
-def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None, new_tabs=0, until=None):
+def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None, new_tabs=0, until=None,
+             delivered=None):
     """Pass every new code to the other page (as a link or pasted, in turn) and play whenever
     a page has the move, until neither has anything to do. `sent`: the first page's codes the
-    other already has (the invitation)."""
-    delivered = [set(sent), set()]
+    other already has (the invitation); `delivered`: each page's codes passed so far, kept
+    by the caller across calls (two sets, updated)."""
+    if delivered is None:
+        delivered = [set(), set()]
+    delivered[0].update(sent)
     checks = 0
     use_link = False
     deliveries = 0
