@@ -237,9 +237,17 @@ def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url,
                     f"{lang}-{width}: the panel covers the new hand {report} {cards}"
                 page.screenshot(path=str(artifacts / f"duel-next-deal-{lang}-{width}.png"))
         # the details unfold: the fingerprint and the way to leave are one tap away
-        b.click("[data-duel-more] > summary")
-        assert b.locator("[data-duel-more] [data-duel-fingerprint]").is_visible()
-        b.click("[data-duel-more] > summary")
+        for width, height in SIZES:
+            b.set_viewport_size({"width": width, "height": height})
+            b.click("[data-duel-more] > summary")
+            assert b.locator("[data-duel-more] [data-duel-fingerprint]").is_visible()
+            opened = b.evaluate("""() => { const r = document.querySelector('.duel-more-body').getBoundingClientRect();
+                return {bottom: r.bottom, height: innerHeight, scroll: document.scrollingElement.scrollHeight}; }""")
+            # on a phone they drop down over the table: the page does not grow under the hand
+            assert opened["bottom"] <= opened["height"] and opened["scroll"] <= opened["height"] + 1, \
+                f"de-{width}: the opened details push the page {opened}"
+            b.screenshot(path=str(artifacts / f"duel-details-de-{width}.png"))
+            b.click("[data-duel-more] > summary")
         for width, height in reversed(SIZES):
             for page, lang in ((a, "en"), (b, "de")):
                 page.set_viewport_size({"width": width, "height": height})
