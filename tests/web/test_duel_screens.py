@@ -176,6 +176,16 @@ DEAL_END_LAYOUT = """() => {
 }"""
 
 
+def each_screen(pages):
+    """Each (page, language) of `pages` at each size in turn, the page resized and settled:
+    (page, language, width)."""
+    for width, height in SIZES:
+        for page, lang in pages:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_selector(SETTLED, state="attached")
+            yield page, lang, width
+
+
 def check_deal_end(page, where):
     """The end-of-deal panel shows its whole content without scrolling inside itself, below the
     duel's box (folded: its explanations behind "Details"), and the link to send is in view."""
@@ -212,30 +222,24 @@ def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url,
         delivered = [set(), set()]
         exchange([a, b], base_url, random.Random(5), sent=invitation, delivered=delivered,
                  until=lambda pages: all(p.locator(DEAL_END).count() for p in pages))
-        for width, height in SIZES:
-            for page, lang in ((a, "en"), (b, "de")):
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_selector(SETTLED, state="attached")
-                assert page.locator(DEAL_END).count(), f"{lang}: no end-of-deal panel"
-                assert "omputer" not in page.text_content(DEAL_END), f"{lang}: the friend called the computer"
-                check_deal_end(page, f"{lang}-{width}")
-                # the table's status line (the deal's result, often two lines) fits in its own box
-                spill = page.evaluate("() => { const s = document.querySelector('[data-status]');"
-                                      " return s.scrollHeight - s.clientHeight; }")
-                assert spill <= 1, f"{lang}-{width}: the status line spills {spill} px out of its box"
-                page.screenshot(path=str(artifacts / f"duel-end-of-deal-{lang}-{width}.png"))
+        for page, lang, width in each_screen(((a, "en"), (b, "de"))):
+            assert page.locator(DEAL_END).count(), f"{lang}: no end-of-deal panel"
+            assert "omputer" not in page.text_content(DEAL_END), f"{lang}: the friend called the computer"
+            check_deal_end(page, f"{lang}-{width}")
+            # the table's status line (the deal's result, often two lines) fits in its own box
+            spill = page.evaluate("() => { const s = document.querySelector('[data-status]');"
+                                  " return s.scrollHeight - s.clientHeight; }")
+            assert spill <= 1, f"{lang}-{width}: the status line spills {spill} px out of its box"
+            page.screenshot(path=str(artifacts / f"duel-end-of-deal-{lang}-{width}.png"))
         # the message that ends the deal deals the next one: each page keeps the last deal's
         # result over the new deal, its hand in view and clear of the box and of the panel
         exchange([a, b], base_url, random.Random(5), delivered=delivered, until=second_deal_unplayed)
-        for width, height in SIZES:
-            for page, lang in ((a, "en"), (b, "de")):
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_selector(SETTLED, state="attached")
-                report = check_deal_end(page, f"{lang}-{width} (next deal)")
-                cards = check_layout(page, f"{lang}-{width} (next deal)")["cards"]
-                assert all(c["top"] >= report["panel"]["bottom"] - 1 for c in cards), \
-                    f"{lang}-{width}: the panel covers the new hand {report} {cards}"
-                page.screenshot(path=str(artifacts / f"duel-next-deal-{lang}-{width}.png"))
+        for page, lang, width in each_screen(((a, "en"), (b, "de"))):
+            report = check_deal_end(page, f"{lang}-{width} (next deal)")
+            cards = check_layout(page, f"{lang}-{width} (next deal)")["cards"]
+            assert all(c["top"] >= report["panel"]["bottom"] - 1 for c in cards), \
+                f"{lang}-{width}: the panel covers the new hand {report} {cards}"
+            page.screenshot(path=str(artifacts / f"duel-next-deal-{lang}-{width}.png"))
         # the details unfold: the fingerprint and the way to leave are one tap away
         for width, height in SIZES:
             b.set_viewport_size({"width": width, "height": height})
@@ -243,7 +247,7 @@ def test_the_duels_end_of_deal_and_score_sheet_read_naturally(browser, base_url,
             assert b.locator("[data-duel-more] [data-duel-fingerprint]").is_visible()
             opened = b.evaluate("""() => { const r = document.querySelector('.duel-more-body').getBoundingClientRect();
                 return {bottom: r.bottom, height: innerHeight, scroll: document.scrollingElement.scrollHeight}; }""")
-            # on a phone they drop down over the table: the page does not grow under the hand
+            # they drop down over the table: the page does not grow under the hand
             assert opened["bottom"] <= opened["height"] and opened["scroll"] <= opened["height"] + 1, \
                 f"de-{width}: the opened details push the page {opened}"
             b.screenshot(path=str(artifacts / f"duel-details-de-{width}.png"))

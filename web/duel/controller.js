@@ -357,10 +357,10 @@ export class DuelController extends Emitter {
       return;
     }
     if (!before || !sameDeal(before, next)) {
-      if (before && !before.result && ended && ended !== next && sameDeal(before, ended)) {
+      if (before && !before.result && view.last_deal && sameDeal(before, view.last_deal)) {
         // the deal's last cards and its end first, as when this player's own card ends it: the
         // panel stays over the next deal until the player closes it or plays
-        await this.#showEnd(before, ended, generation);
+        await this.#showEnd(before, view.last_deal, generation);
         if (generation !== this.generation) return;
         this.obs = next;
       }
