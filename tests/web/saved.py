@@ -37,7 +37,11 @@ def status(page):
 
 
 def play_one(page):
-    """The player's next move: the first playable card, else the first action button."""
+    """The player's next move: the first playable card, else the first action button (chosen
+    only once the table has settled: a half-drawn hand would leave only, say, a claim)."""
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    page.wait_for_selector("[data-zone='hand'] button[data-card]:enabled, "
+                           "[data-zone='actions'] button[data-action]:enabled", timeout=30_000)
     card = page.locator("[data-zone='hand'] button[data-card]:enabled")
     if card.count():
         card.first.click()
