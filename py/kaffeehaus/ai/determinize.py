@@ -24,7 +24,8 @@ import itertools
 import math
 
 from ..cards import SUITS
-from . import model
+from . import heuristic, model
+from .model import bits as bits_of
 
 
 class Inference:
@@ -33,12 +34,17 @@ class Inference:
 
     * `marriage`: they led without announcing while holding K and Q of a suit (SS-7);
     * `exchange`: they led with the talon open without exchanging while holding the trump
-      jack (SS-6).
+      jack (SS-6);
+    * `play`: a card they led or answered with the talon open (Phase 1, where any card may
+      answer) would not have been the sensible player's choice (`heuristic.BASE`) had they
+      held this card too: a cheaper lead or throw, a cheaper winner, or a winner of a led ace
+      or ten that they let go. None: not used.
     """
 
-    def __init__(self, marriage=0.15, exchange=0.15):
+    def __init__(self, marriage=0.15, exchange=0.15, play=None):
         self.marriage = marriage
         self.exchange = exchange
+        self.play = play
 
 
 INFER = Inference()
@@ -108,6 +114,7 @@ class Info:
         self.phase1 = []      # per finished trick: played with the talon open (both drew)
         self.opp_played = {}  # card -> trick index where the opponent played it
         opp_turns = []        # (trick index, talon open when the turn began, actions before the lead)
+        self.free_plays = []  # (trick index, lead, answer or -1) where the opponent chose freely
         must_beat = t.rules.must_beat                 # SV-1 / SB-1
         for k, trick in enumerate(hist):
             (lp, lc), (rp, rc) = trick["cards"]
@@ -117,6 +124,11 @@ class Info:
             before = self._before_lead(trick["actions"])
             if lp == opp:
                 opp_turns.append((k, trick["phase"] == 1 or "close" in before, before))
+            if trick["phase"] == 1:
+                if rp == opp:
+                    self.free_plays.append((k, t.index[lc], t.index[rc]))
+                elif not any(a.startswith("marry:") for a in before):
+                    self.free_plays.append((k, t.index[lc], -1))
             if trick["phase"] == 2:
                 self.phase2_winners |= 1 << trick["winner"]
                 if rp == opp:
@@ -128,6 +140,8 @@ class Info:
             before = self._before_lead(obs["actions"][done:])
             self.opp_played[t.index[obs["trick"][0][1]]] = len(hist)
             opp_turns.append((len(hist), obs["phase"] == 1 or "close" in before, before))
+            if obs["phase"] == 1 and not any(a.startswith("marry:") for a in before):
+                self.free_plays.append((len(hist), t.index[obs["trick"][0][1]], -1))
         if self.infer is not None:
             self._inference_events(opp_turns)
         self.tricks_played = len(hist)
@@ -246,6 +260,42 @@ class Info:
             if (inf.exchange is not None and inf.exchange < 1 and talon_open
                     and "exchange" not in acts):
                 add([trump * t.suit_size + t.jack_rank], inf.exchange, k)
+        if inf.play is not None and inf.play < 1:
+            for k, lead, answer in self.free_plays:
+                for c in self._not_chosen(lead, answer):
+                    add([c], inf.play, k)
+
+    def _not_chosen(self, lead, answer):
+        """The cards the opponent would have played instead, had it held them, if it plays
+        like the sensible player (`heuristic.BASE`) in Phase 1: its lead (`answer` -1) or its
+        answer to `lead`. Only sure preferences count: a half of a marriage is costed both
+        with and without its keep-the-half premium, and equal costs are left alone."""
+        t, trump, style = self.t, self.trump, heuristic.BASE
+        ki, qi = t.king_rank, t.queen_rank
+
+        def cost(c, high=0, half=0):
+            base = t.points[c] + (style.trump_bonus if t.suit[c] == trump else 0)
+            base += high if t.points[c] >= 10 else 0
+            return base, base + (half if t.rank[c] in (ki, qi) else 0)
+
+        if answer < 0:                       # a lead: the cheapest card to lead
+            low = cost(lead, style.keep_high, style.keep_half)[0]
+            return [c for c in range(t.n) if c != lead
+                    and cost(c, style.keep_high, style.keep_half)[1] < low]
+        winners = t.beats[trump][lead]
+        out = []
+        if winners >> answer & 1:            # it took: with its cheapest winner
+            return [c for c in bits_of(winners) if cost(c)[0] < cost(answer)[0]]
+        if t.suit[lead] != trump:
+            if t.points[lead] >= style.take_led:        # a led ace or ten is taken
+                out = bits_of(winners)
+            else:                                       # a low card with an ace or ten of its suit
+                out = [c for c in bits_of(winners & t.suit_mask[t.suit[lead]])
+                       if t.points[c] >= 10]
+        low = cost(answer, half=style.throw_half)[0]   # it threw: its cheapest loser
+        out += [c for c in range(t.n) if c != answer and not winners >> c & 1
+                and cost(c, half=style.throw_half)[1] < low]
+        return out
 
     def weight(self, mask):
         """Likelihood weight (0..1] of the opponent holding `mask` now, from the events. The
