@@ -16,7 +16,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 from kaffeehaus import api  # noqa: E402
 from kaffeehaus import game as _game  # noqa: E402
 from kaffeehaus.ai import heuristic, levels, pimc  # noqa: E402
-from kaffeehaus.ai.determinize import Inference, Info  # noqa: E402
+from kaffeehaus.ai.determinize import Info  # noqa: E402
+from kaffeehaus.ai.inference import Inference  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
 

@@ -4,7 +4,8 @@ trump-jack exchange are sampled less often (never excluded), from the observatio
 import random
 
 from kaffeehaus import api
-from kaffeehaus.ai.determinize import INFER, Inference, Info
+from kaffeehaus.ai.determinize import Info
+from kaffeehaus.ai.inference import INFER, Inference
 
 from aihelpers import rule_based
 

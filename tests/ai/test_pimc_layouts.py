@@ -8,7 +8,8 @@ import pytest
 
 from kaffeehaus import api
 from kaffeehaus.ai import levels, pimc
-from kaffeehaus.ai.determinize import INFER, Info
+from kaffeehaus.ai.determinize import Info
+from kaffeehaus.ai.inference import INFER
 
 PROFILES = ["schnapsen", "schnapsen-strict", "bummerl", "schneider", "schneider-neighbour"]
 

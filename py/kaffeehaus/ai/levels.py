@@ -14,7 +14,7 @@
   talon of 2 before that, exact from a talon of 4 (24 layouts) and for Schneider's last 6
   tricks; successive halving; the match situation in the utility (Bummerl countdown,
   Schneider target or session); Schnapsen layouts weighted by the opponent's passed-up
-  marriages and exchanges (`determinize.Inference`); at most ~450k solver nodes a decision.
+  marriages and exchanges (`inference.Inference`); at most ~450k solver nodes a decision.
   In `schneider-neighbour` it plays the rule-based choice until the stock is empty
   (`NEIGHBOUR_SEARCH_STOCK`), and searches exactly from there.
 
@@ -28,7 +28,8 @@ import random
 import time
 
 from . import heuristic, pimc
-from .determinize import INFER, Info
+from .determinize import Info
+from .inference import INFER
 
 LEVELS = ("random", "easy", "medium", "hard", "expert")
 

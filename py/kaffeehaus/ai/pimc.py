@@ -50,7 +50,7 @@ class Config:
                  first_round=10, keep=3, margin=0.35, deep_from=None, deep_samples=None,
                  infer=None, node_budget=None):
         self.samples = samples
-        self.infer = infer              # determinize.Inference weights, or None (uniform)
+        self.infer = infer              # inference.Inference weights, or None (uniform)
         # stop sampling once the exact searches have visited this many nodes (a deterministic
         # cap on the slowest decisions, independent of the machine's load)
         self.node_budget = node_budget
