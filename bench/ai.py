@@ -11,6 +11,9 @@ swapped, so the luck of the cards cancels. Figures, per profile and pairing A vs
 * matches: whole matches (Bummerl to 7 / Schneider to 7 / 6-deal session) from the same seed
   with seats swapped; share won by A (draws count half) with a 95% Wilson interval.
 
+(About 400 lines, one script: the runs share the pair cache, the worker pool and the interval
+arithmetic; the players themselves are in bench/ai_variants.py.)
+
 Decision time: the distribution of `expert`'s thinking time per decision over whole deals.
 
 Deal pairs can be played on several processes (`--jobs 2`); every pair's deal seed and AI

@@ -10,6 +10,9 @@ Two parties play single deals against each other in this process through kaffeeh
 two pages would: each call takes the party as JSON and returns it as JSON, and every message
 travels as its text code. Moves are seeded random legal moves (a correct claim is always
 made). One core. The time of a call is charged to the party that makes it.
+
+(About 370 lines, one script: the CPython, Pyodide and browser runs print the same table from
+the same per-call records.)
 """
 
 import argparse

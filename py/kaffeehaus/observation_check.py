@@ -11,6 +11,10 @@ with the tricks (each trick's own actions, the card order), with the marriages a
 the talon shrinks by two per trick until it is closed or empty; points, tricks and marriages
 add up (SS-9); the seat to move follows from the trick on the table; the offers (claim,
 marriages) are of legal actions.
+
+Why one unit of about 350 lines: the checks build on each other in that order (the card
+counts need the cards' types, the tricks need the card counts, the score needs the tricks), so
+they are the methods of one `_View` of the observation being checked.
 """
 
 from .cards import SUITS, is_card_code

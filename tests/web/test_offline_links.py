@@ -732,11 +732,13 @@ def test_the_share_button_fits_a_phone_in_every_language(browser, base_url, loca
 
 
 def test_every_string_of_these_modules_exists_in_english():
-    """web/{links,daily,saves,offline,notices,tabs}.js take every text from web/i18n/en.json."""
+    """web/{links,replay,share,daily,saves,offline,notices,tabs}.js take every text from
+    web/i18n/en.json."""
     root = build.ROOT / "web"
     strings = json.loads((root / "i18n" / "en.json").read_text())
     keys = set()
-    for name in ("links.js", "daily.js", "saves.js", "offline.js", "notices.js", "tabs.js"):
+    for name in ("links.js", "replay.js", "share.js", "daily.js", "saves.js", "offline.js",
+                 "notices.js", "tabs.js"):
         source = (root / name).read_text()
         keys |= set(re.findall(r'\bt\("([^"]+)"', source))
         keys |= set(re.findall(r'dataset\.i18n = "([^"]+)"', source))
