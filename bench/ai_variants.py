@@ -14,7 +14,7 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
-from kaffeehaus import game as _game  # noqa: E402
+from kaffeehaus import states  # noqa: E402
 from kaffeehaus.ai import heuristic, levels, pimc  # noqa: E402
 from kaffeehaus.ai.determinize import Info  # noqa: E402
 from kaffeehaus.ai.inference import Inference  # noqa: E402
@@ -153,7 +153,7 @@ def cheater(obs, seed, state):
     """Sees every card: the real layout of `state` (the opponent's hand and the stock order)
     solved exactly for every candidate action (signed game points, the same tie order as the
     expert). Schnapsen only: a whole Schneider deal is too large for the exact search."""
-    deal = _game.decode(state).current
+    deal = states.decode(state).current
     me = obs["player"]
     info = Info(obs)
     t = info.t

@@ -10,7 +10,7 @@ import functools
 import json
 
 from . import arguments as _args
-from . import game as _game
+from . import game as _game, states as _states
 from . import jsontext as _jsontext
 from . import limits as _limits
 from . import share as _share
@@ -52,44 +52,44 @@ def new_deal(profile, *, options=None, deck=None, dealer=None, seed=None):
     """One deal: `deck` top first (SN-3, SS-2), or shuffled from `seed` (random if None).
     Without `dealer`, the dealer is drawn from the seed like a match's first dealer (SB-7,
     SS-10; docs/DECISIONS.md); a hand-made `deck` needs its dealer."""
-    return _game.remember(_game.new_game(profile, options, is_match=False, seed=seed,
+    return _states.remember(_game.new_game(profile, options, is_match=False, seed=seed,
                                          deck=deck, dealer=dealer))
 
 
 def new_match(profile, *, options=None, seed=None, first_dealer=None):
     """A match (Bummerl, Schneider to a target, or a 6-deal session), its first deal in play."""
-    return _game.remember(_game.new_game(profile, options, is_match=True, seed=seed,
+    return _states.remember(_game.new_game(profile, options, is_match=True, seed=seed,
                                          first_dealer=first_dealer))
 
 
 def to_move(state):
-    return _game.decode(state).to_move()
+    return _states.decode(state).to_move()
 
 
 def legal_actions(state):
-    return _game.decode(state).legal_actions()
+    return _states.decode(state).legal_actions()
 
 
 def apply(state, action):
     """The state after `action`; IllegalAction (a ValueError) if it is not legal (AC-4)."""
-    return _game.remember(_game.decode(state).apply(action))
+    return _states.remember(_states.decode(state).apply(action))
 
 
 def observation(state, player):
     player = _game.check_player(player, "player")
-    return observe(_game.decode(state), player)
+    return observe(_states.decode(state), player)
 
 
 def deal_result(state):
-    return result_json(_game.decode(state).current.result)
+    return result_json(_states.decode(state).current.result)
 
 
 def match_status(state):
-    return _game.decode(state).match_status()
+    return _states.decode(state).match_status()
 
 
 def to_json(state):
-    _game.decode(state)       # never write out a state that would not load again
+    _states.decode(state)       # never write out a state that would not load again
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
@@ -97,7 +97,7 @@ def from_json(text):
     """The state a JSON text holds (validated); size and nesting are checked before parsing."""
     try:
         state = _jsontext.parse(text)
-        _game.decode(state)
+        _states.decode(state)
     except ValueError as exc:
         raise _tag(exc, "bad_state")          # the page reads saved games with it
     return state
@@ -108,13 +108,13 @@ def share_link(state, *, with_actions=True):
     the actions played in it so far."""
     if type(with_actions) is not bool:
         raise ValueError(f"with_actions must be true or false, not {_short(with_actions)}")
-    return _share.encode(_game.decode(state), with_actions=with_actions)
+    return _share.encode(_states.decode(state), with_actions=with_actions)
 
 
 def open_link(token):
     """The single-deal state a share token describes; ValueError with a plain message (safe
     to show as text) when the token is damaged, of another version, or replays illegally."""
-    return _game.remember(_share.decode(token))
+    return _states.remember(_share.decode(token))
 
 
 def deal_of_the_day(profile, date, *, options=None):
@@ -178,7 +178,7 @@ def play(state, action, seat, *, opponent=None, on_step=None):
     is to move. Returns {"state", "observation", "steps", "next_seed"} (docs/API.md).
     `on_step`: a Python callable given each step as soon as it is applied (the worker streams
     them to the page); never a JSON argument."""
-    game = _game.decode(state)
+    game = _states.decode(state)
     seat = _args.check_seat(seat)
     opponent = _args.check_opponent(opponent)
     on_step = _args.check_on_step(on_step)
@@ -188,7 +188,7 @@ def play(state, action, seat, *, opponent=None, on_step=None):
 def computer_turn(state, seat, *, level="expert", seed=0, budget_ms=None, on_step=None):
     """The computer (seat 1 - seat) moves while it is to move (zero moves if it is not its
     turn). Same result and `on_step` as `play`."""
-    game = _game.decode(state)
+    game = _states.decode(state)
     seat = _args.check_seat(seat)
     level = _args.check_level(level)
     seed = _args.check_ai_seed(seed)
@@ -198,7 +198,7 @@ def computer_turn(state, seat, *, level="expert", seed=0, budget_ms=None, on_ste
 
 
 def _turn_result(turn):
-    return {"state": _game.remember(turn["game"]), "observation": turn["observation"],
+    return {"state": _states.remember(turn["game"]), "observation": turn["observation"],
             "steps": turn["steps"], "next_seed": turn["next_seed"]}
 
 

@@ -6,7 +6,7 @@ import random
 import sys
 
 from kaffeehaus import api
-from kaffeehaus import game as _game
+from kaffeehaus import states
 from kaffeehaus.ai import levels
 
 OPTION_SETS = [
@@ -44,7 +44,7 @@ def random_states(profile, options, seed, count, *, policy=None):
 
 def hidden_of(state, player):
     """The real hidden cards for `player` (tests only): opponent hand and stock order."""
-    deal = _game.decode(state).current
+    deal = states.decode(state).current
     return list(deal.hands[1 - player]), list(deal.stock)
 
 

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from kaffeehaus import api
-from kaffeehaus import game as _game
+from kaffeehaus import states
 from kaffeehaus.ai import choose_action
 from kaffeehaus.ai.determinize import Info
 
@@ -21,7 +21,7 @@ from aihelpers import OPTION_SETS, rule_based
 
 def consistent_states(state, player, rng, count):
     """Up to `count` states, other than `state`, that `player` cannot tell apart from it."""
-    g = _game.decode(state)
+    g = states.decode(state)
     deal = g.current
     deck = list(deal.deck)
     actions = [a for _, a in deal.actions]
@@ -48,8 +48,8 @@ def consistent_states(state, player, rng, count):
         except ValueError:
             continue                      # this layout contradicts a recorded play: skip it
         assert {**api.observation(other, player), "shuffled": obs["shuffled"]} == obs  # deck provenance only
-        assert _game.decode(other).current.hands[1 - player] != deal.hands[1 - player] or \
-            _game.decode(other).current.stock != deal.stock
+        assert states.decode(other).current.hands[1 - player] != deal.hands[1 - player] or \
+            states.decode(other).current.stock != deal.stock
         out.append(other)
     return out
 

@@ -4,7 +4,7 @@
 import pytest
 
 from kaffeehaus import api
-from kaffeehaus import game as _game
+from kaffeehaus import states
 from kaffeehaus.ai import heuristic, levels
 
 from aihelpers import bench_variants
@@ -23,7 +23,7 @@ def phase1_answers_to_side_cards(count):
         while api.to_move(state) is not None:
             obs = api.observation(state, api.to_move(state))
             if obs["trick"] and obs["phase"] == 1 and obs["trick"][0][1][1] != obs["trump"]:
-                found.append((obs, _game.decode(state).current))
+                found.append((obs, states.decode(state).current))
             state = api.apply(state, levels.heuristic_action(obs))
     return found
 

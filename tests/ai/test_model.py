@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kaffeehaus import api
-from kaffeehaus import game as _game
+from kaffeehaus import states
 from kaffeehaus.ai import model
 from kaffeehaus.ai.determinize import Info
 
@@ -55,7 +55,7 @@ def test_SN_11_neighbour_winner_is_the_engines_only_winner():
     """The one card the model, the rule-based player and the solver's tables take to win a
     lead under SN-11 is the one the engine's deal accepts."""
     state = api.new_deal("schneider-neighbour", seed="model/nb", dealer=0)
-    deal = _game.decode(state).current
+    deal = states.decode(state).current
     t = Info(api.observation(state, 0)).t
     for lead in range(t.n):
         winners = [c for c in range(t.n) if deal.beats(t.names[c], t.names[lead])]

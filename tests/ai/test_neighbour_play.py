@@ -7,7 +7,7 @@ deal says which card wins; the expert's rollouts play this player."""
 import pytest
 
 from kaffeehaus import api
-from kaffeehaus import game as _game
+from kaffeehaus import states
 from kaffeehaus.ai import heuristic, levels, pimc
 
 from aihelpers import bench_variants, random_states
@@ -49,7 +49,7 @@ def test_SN_11_it_takes_with_the_one_winner_whenever_it_holds_it():
         if not obs["trick"]:
             continue
         lead = obs["trick"][0][1]
-        deal = _game.decode(state).current
+        deal = states.decode(state).current
         winners = [c for c in obs["legal_actions"] if deal.beats(c, lead)]
         assert winners == ([next_rank_up(lead)] if next_rank_up(lead) in obs["hand"] else [])
         action = levels.heuristic_action(obs)
@@ -190,7 +190,7 @@ def evaluate_best(obs, state):
     from kaffeehaus.ai.determinize import Info
     from kaffeehaus.ai.solver import Solver
     info = Info(obs)
-    deal = _game.decode(state).current
+    deal = states.decode(state).current
     opp = info.t.mask(deal.hands[1 - obs["player"]])
     values = {}
     for action in obs["legal_actions"]:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kaffeehaus import api, ruletable
-from kaffeehaus import game as _game
+from kaffeehaus import states
 from kaffeehaus.ai import levels
 from kaffeehaus.ai import solver as S
 from kaffeehaus.ai.determinize import Info
@@ -28,7 +28,7 @@ def find_state(profile, options, wanted, seed):
     for deal_no in range(400):
         state = api.new_deal(profile, options=options, seed=f"{seed}/{deal_no}")
         while api.to_move(state) is not None:
-            if wanted(_game.decode(state).current):
+            if wanted(states.decode(state).current):
                 return state
             legal = [a for a in api.legal_actions(state) if a != "claim"]
             state = api.apply(state, rng.choice(legal))
@@ -90,7 +90,7 @@ def test_SV_3_a_lower_win_threshold_is_followed_by_engine_rulebook_and_ai(monkey
 def test_SS_1_a_changed_card_value_is_followed_by_engine_and_ai(monkeypatch):
     use_table(monkeypatch, "bummerl", card_points={"A": 11, "T": 10, "K": 5, "Q": 3, "J": 2, "7": 0})
     state = api.new_deal("bummerl", options={}, seed="table/king")
-    deal = _game.decode(state).current
+    deal = states.decode(state).current
     assert sum(deal.card_value(c) for c in deal.deck) == 124
     info, _ = model_position(state)
     assert sum(info.t.points) == 124
@@ -116,7 +116,7 @@ def test_SN_6_a_changed_schneider_threshold_is_followed_by_engine_and_ai(monkeyp
 def test_SS_3_a_changed_trick_winner_is_followed_by_engine_and_ai(monkeypatch):
     # SN-11 (only the next rank up wins) stated for the plain Schneider profile
     use_table(monkeypatch, "schneider", neighbour=True)
-    deal = _game.decode(api.new_deal("schneider", seed="table/nb")).current
+    deal = states.decode(api.new_deal("schneider", seed="table/nb")).current
     assert deal.beats("KS", "QS") and not deal.beats("AS", "QS")
     rng = random.Random(7)
     for n in range(6):

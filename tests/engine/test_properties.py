@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kaffeehaus import api
 from helpers import CARD_POINTS   # SS-1, stated independently of the engine
-from kaffeehaus.game import decode, new_game
+from kaffeehaus.game import new_game
+from kaffeehaus.states import decode
 from kaffeehaus.observation import observe
 from kaffeehaus.profiles import deck_of, normalise_options
 

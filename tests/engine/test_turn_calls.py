@@ -8,7 +8,7 @@ import pytest
 
 import kaffeehaus.ai
 from kaffeehaus import api
-from kaffeehaus import game as _game
+from kaffeehaus import states as _states
 
 PROFILES = ["schneider", "schneider-neighbour", "schnapsen", "schnapsen-strict", "bummerl"]
 LEVELS = ["easy", "hard"]
@@ -127,7 +127,7 @@ def test_the_ai_is_given_the_computers_observation_only(monkeypatch):
             for observation, at in zip(seen[before:], asked):
                 assert observation == api.observation(at, 1 - seat)
                 assert observation["player"] == 1 - seat
-                hidden = _game.decode(at).current.hands[seat]
+                hidden = _states.decode(at).current.hands[seat]
                 text = json.dumps(observation["hand"])
                 assert not any(card in text for card in hidden)
             state = out["state"]

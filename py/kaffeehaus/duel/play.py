@@ -7,7 +7,7 @@ The message that ends the deal carries `reveal` (the sender's key of the deal); 
 carries the other's, and, from seat 0 when the match goes on, `next` (the next deal's start).
 """
 
-from ..game import decode
+from ..states import decode
 from .errors import ChainError, IllegalMove, KeyMismatch, MalformedMessage, VerificationFailed
 from .proofs import check_share, make_share
 from .shuffle import context, open_share

@@ -1,6 +1,6 @@
 """What the page shows of a party: its observation of the deal and where the duel stands."""
 
-from ..game import decode
+from ..states import decode
 from ..observation import observe
 from . import abandon
 from .proofs import fingerprint

@@ -8,7 +8,8 @@ the reveal) and party.py (receiving, acting, what the page shows).
 
 import hashlib
 
-from ..game import FORMAT as STATE_FORMAT, Game, decode
+from ..game import FORMAT as STATE_FORMAT, Game
+from ..states import decode
 from ..profiles import check_profile, deck_of, normalise_options
 from . import messages
 from .errors import DuelError, MalformedMessage

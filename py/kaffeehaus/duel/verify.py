@@ -9,7 +9,7 @@ the deal's log on that deck: an illegal move (a suit not followed in phase 2, sa
 Both parties reach the same deck, hence the same engine state and the same result.
 """
 
-from .. import game
+from .. import states
 from ..observation import result_json
 from .errors import VerificationFailed
 from .shuffle import open_share, plaintexts
@@ -31,6 +31,6 @@ def replay(state):
     """Replay a plain engine state (validated as kaffeehaus.api validates one); VerificationFailed
     naming the first illegal action."""
     try:
-        return result_json(game.decode(state).current.result)
+        return result_json(states.decode(state).current.result)
     except ValueError as exc:
         raise VerificationFailed(f"the opened deck shows an illegal move: {exc}") from None
