@@ -13,6 +13,7 @@ import { levelName, failureText } from "./table/words.js";
 import { prefersReducedMotion } from "./table/animate.js";
 import { faceCard } from "./table/cardview.js";
 import { chosenLanguage, installLanguage } from "./lang.js";
+import { installRules } from "./rules-pages.js";
 import { installPractice } from "./practice.js";
 import { installStats } from "./stats.js";
 import { installSound } from "./sound.js";
@@ -91,7 +92,7 @@ async function boot() {
     view.setStatus("error", t("status.error", { message: failureText(error) }));
   };
   installLocal({ table, view, settings });   // before the language listener below: the hand-off redraws first
-  installLanguage({ storage, table });
+  installLanguage({ storage, rules: installRules({ storage, table }) });
   installPractice({ table, settings, ui, announce: (text) => view.announce(text) });
   installStats({ table, storage, profiles: () => profiles });
   installSound({ table, settings });   // before the settings are bound: it adds the sound checkbox
