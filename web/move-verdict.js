@@ -1,4 +1,4 @@
-// move-verdict.js — how the expert's review judges one move of the player (web/practice.js).
+// move-verdict.js — how the expert's review judges one move of the player (web/review.js).
 //
 // api.hint ranks every legal action with the game points the expert expects it to bring. A move
 // is a miss only when the expert rates it below its best choice by at least the precision the
