@@ -87,8 +87,9 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
     web_files["limits.js"] = limits.render()      # the page's limits are the engine's (limits.py)
     web_files.update(vendor.web_files())          # QR codes: lean-qr and jsQR from npm
     # Names the worker's memory snapshot: it holds the interpreter as booted by this runtime and
-    # this worker, not the engine (installed after it), so an engine update keeps it valid.
-    build_id = short_hash(py_hash.encode(), web_files.get("engine-worker.js", b""))
+    # this worker's boot, not the engine (installed after it), so an engine update keeps it valid.
+    build_id = short_hash(py_hash.encode(), web_files.get("engine-worker.js", b""),
+                          web_files.get("engine-boot.js", b""))
     web_files["build-assets.js"] = _build_assets_js(build_id, py_rel, wheel_rel)
     web_files["engine-profiles.js"] = _engine_profiles_js(py_dir)
     web_hash = short_hash(*(n.encode() + b"\0" + d for n, d in sorted(web_files.items())))

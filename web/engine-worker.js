@@ -6,26 +6,13 @@
 // text crosses into and out of Python; no PyProxy ever leaves this file. A call with
 // `stream: true` to one of STREAMED also posts {id, step} (JSON text) for each step of the turn
 // as soon as the engine applied it, before the computer thinks about the next one; the answer
-// then leaves those steps out, and states cross by reference or as what changed (web/protocol.js). While booting it posts {progress: 0..1, stage},
-// then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
+// then leaves those steps out, and states cross by reference or as what changed (web/protocol.js).
+// While booting it posts {progress: 0..1, stage}, then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
 //
-// Two ways to boot:
-//  - cold: loadPyodide (with _makeSnapshot), take a memory snapshot of the freshly started
-//    interpreter and keep it in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the
-//    build), load micropip (our own one-entry lock file pins PyPI's sha256), and install the
-//    engine wheel with micropip. Both wheels are fetched while CPython starts.
-//  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot), unpack the
-//    same engine wheel into site-packages and import it.
-// The snapshot holds no engine code (a snapshot taken after micropip was imported fails in
-// Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it.
+// Python is started by web/engine-boot.js (cold, or warm from a memory snapshot).
 
-import { BUILD_ID, PYODIDE_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
+import { startPython } from "./engine-boot.js";
 import { compactAnswer, isState } from "./protocol.js";
-
-const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
-const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
-const MICROPIP = PYODIDE_LOCK.packages.micropip;
-const WHEEL_NAME = decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("/").pop());
 
 // Python side of the protocol: JSON text in, JSON text out, errors as data.
 const GLUE = `
@@ -59,7 +46,6 @@ def _kh_call(cmd, args_json, post_step=None):
                                       "traceback": _tb.format_exc(limit=-3)}})
 `;
 
-let pyodide = null;
 let call = null;        // Python _kh_call, used only inside this worker
 const queue = [];       // messages that arrived before the engine was ready
 let snapshotTask = null;
@@ -70,130 +56,10 @@ const progress = (value, stage) => {
   postMessage({ progress: value, stage });
 };
 
-function fetchBytes(url, integrity) {
-  return fetch(url, integrity ? { integrity } : {}).then((r) => {
-    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  }).then((b) => new Uint8Array(b));
-}
-
-function hexToBase64(hex) {
-  let s = "";
-  for (let i = 0; i < hex.length; i += 2) s += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
-  return btoa(s);
-}
-
-async function readSnapshot() {
-  try {
-    if (!self.caches) return null;
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const hit = await cache.match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function storeSnapshot(bytes) {
-  if (!self.caches) return;
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const req of await cache.keys()) {
-    if (req.url !== SNAPSHOT_KEY) await cache.delete(req);  // snapshots of older builds
-  }
-  await cache.put(SNAPSHOT_KEY, new Response(bytes, {
-    headers: { "Content-Type": "application/octet-stream" },
-  }));
-}
-
-async function dropSnapshot() {
-  try { await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY); } catch { /* none */ }
-}
-
-function options(extra) {
-  return {
-    indexURL: PYODIDE_URL,
-    lockFileContents: PYODIDE_LOCK,
-    packageBaseUrl: PYODIDE_URL,
-    stdout: (line) => console.log("[python]", line),
-    stderr: (line) => console.warn("[python]", line),
-    ...extra,
-  };
-}
-
 async function boot() {
   const t0 = performance.now();
-  progress(0.02, "start");
-  const snapshotBytes = readSnapshot();
-  // Fetch the wheels while the runtime downloads and CPython starts.
-  const engineBytes = fetchBytes(ENGINE_WHEEL_URL);
-  const micropipPrefetch = fetchBytes(PYODIDE_URL + MICROPIP.file_name,
-    "sha256-" + hexToBase64(MICROPIP.sha256)).catch(() => null);
-  engineBytes.catch(() => {});
-  const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
-  progress(0.1, "runtime");
-
-  const snapshot = await snapshotBytes;
-  if (snapshot) {
-    try {
-      pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
-      progress(0.8, "engine");
-      const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-      pyodide.unpackArchive(await engineBytes, "wheel", { extractDir: site });
-      pyodide.runPython("import random; random.seed()");  // a snapshot freezes the RNG state
-      return finish(t0, true);
-    } catch (e) {
-      console.warn("engine snapshot unusable, starting Python from scratch:", e);
-      await dropSnapshot();
-      pyodide = null;
-    }
-  }
-
-  const ticker = fakeProgress(0.12, 0.6, 1200, "python");
-  try {
-    pyodide = await loadPyodide(options({ _makeSnapshot: !!self.caches }));
-  } finally {
-    clearInterval(ticker);
-  }
-  if (self.caches) {
-    try {
-      const bytes = pyodide.makeMemorySnapshot();
-      snapshotTask = storeSnapshot(bytes).catch((e) => console.warn("snapshot not stored:", e));
-    } catch (e) {
-      console.warn("no engine snapshot:", e);
-    }
-  }
-  progress(0.65, "micropip");
-  await micropipPrefetch;
-  const loadErrors = [];
-  await pyodide.loadPackage("micropip", {
-    messageCallback: () => {},
-    errorCallback: (m) => loadErrors.push(m),
-  });
-  if (loadErrors.length) {  // loadPackage reports (e.g. a hash mismatch) but does not throw
-    throw new Error(`micropip did not load: ${loadErrors.join("; ")}`);
-  }
-  progress(0.8, "engine");
-  const path = `/tmp/${WHEEL_NAME}`;
-  pyodide.FS.writeFile(path, await engineBytes);
-  const micropip = pyodide.pyimport("micropip");
-  try {
-    await micropip.install(`emfs:${path}`);
-  } finally {
-    micropip.destroy();
-  }
-  return finish(t0, false);
-}
-
-function fakeProgress(from, to, ms, stage) {
-  // CPython's start-up reports nothing: advance the bar on a curve that slows towards `to`.
-  const start = performance.now();
-  return setInterval(() => {
-    const t = (performance.now() - start) / ms;
-    progress(from + (to - from) * (1 - Math.exp(-2 * t)), stage);
-  }, 100);
-}
-
-function finish(t0, fromSnapshot) {
+  const { pyodide, fromSnapshot, snapshotStored } = await startPython(progress);
+  snapshotTask = snapshotStored;
   pyodide.runPython(GLUE);
   call = pyodide.globals.get("_kh_call");
   progress(1, "ready");
