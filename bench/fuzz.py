@@ -8,6 +8,9 @@ subclasses) with a message of at most 200 characters may come out.
 Prints the number of calls, the outcomes by exception type (and "ok"), the calls per
 function, and any message longer than 200 characters. Exits 1 if anything else than
 ValueError escaped. One core; tests/engine/test_fuzz_api.py is the bounded version.
+
+(About 320 lines, one script: most of it is the table of valid, damaged and garbage arguments
+for each API function, which reads best in one place.)
 """
 
 import argparse

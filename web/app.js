@@ -2,6 +2,7 @@
 // (web/play/table.js, DOM-free: the computer, a friend at this device and a friend on another
 // device are its opponents), the table draws its events (web/table/view.js), every stored key
 // goes through web/storage.js, and each feature module subscribes to the table controller.
+// About 260 lines: boot() is the page's one wiring diagram, read in order of start-up.
 import { createEngine } from "./engine-client.js";
 import { createStorage, checkSetup, NEWEST } from "./storage.js";
 import { TableController } from "./play/table.js";

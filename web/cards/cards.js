@@ -12,6 +12,9 @@
 // Artwork: the French court figures are Adrian Kennard's public-domain (CC0) English-pattern
 // courts (see french-courts.js); the German figures are drawn by the project in
 // german-courts.js; everything else — pips, Aces, the German suit signs and the Daus — here.
+// Why one unit of about 270 lines: the suit signs, the pip layouts, the aces and the card frame
+// are drawn in one coordinate system with one set of colours and placements; the court figures,
+// the only large drawings, are already in their own modules.
 
 import { FIGURE_BOX, FRENCH_COURT_SIGNS, FRENCH_COURTS } from "./french-courts.js";
 import { GERMAN_DRESS, GOLD, germanCourt } from "./german-courts.js";
