@@ -21,8 +21,8 @@ among those consistent with these facts; `Info.position(...)` builds the perfect
 
 Why one unit of about 260 lines: the constraints read above and the sampler that honours them
 share one representation (bit masks of the cards the opponent may hold and per-suit count
-limits), so the reading and the drawing change together; the soft reading of the opponent's play is in
-inference.py.
+limits), so the reading and the drawing change together; the soft reading of the opponent's
+play is in inference.py.
 """
 
 import itertools
