@@ -6,8 +6,8 @@ import re
 import pytest
 
 from kaffeehaus import api
-from helpers import (DL, FH, deal, full_deck, hand, make_deck,
-                     obs, play, run, run_scn, scn_deck, script)
+from helpers import (DL, FH, deal, full_deck, hand, make_deck, obs, play, run, script)
+from scenarios import run_scn, scn_deck
 
 SCHNAPSEN = ["schnapsen", "schnapsen-strict", "bummerl"]
 ALL = ["schneider", "schneider-neighbour"] + SCHNAPSEN

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from kaffeehaus import api
-from helpers import (DL, FH, deal, full_deck, make_deck, obs, play, run, run_scn, scn_deck)
+from helpers import DL, FH, deal, full_deck, make_deck, obs, play
+from scenarios import run_scn, scn_deck
 
 SCHNAPSEN = ["schnapsen", "schnapsen-strict", "bummerl"]
 ALL = ["schneider", "schneider-neighbour"] + SCHNAPSEN

@@ -1,6 +1,6 @@
 """Rule scenarios for the `bummerl` profile (RULES.md SB-1..SB-7).
 
-The scripted deals are helpers.SCN (the same decks as the `schnapsen` tests, so the
+The scripted deals are scenarios.SCN (the same decks as the `schnapsen` tests, so the
 differences between the profiles show side by side). Match options (target, rubber,
 schneiderbummerl) are in test_match.py.
 """
@@ -8,8 +8,9 @@ import pytest
 
 from kaffeehaus import api
 from helpers import (DL, FH, R_CLAIM, R_CLOSED, R_CLOSED_FAILED, R_FALSE_CLAIM, R_LAST_TRICK,
-                     R_POINTS, R_SWEEP, assert_result, deal, full_deck, hand, make_deck, obs,
-                     play, run, run_scn, scn_deck, script)
+                     R_POINTS, R_SWEEP, assert_result, deal, full_deck, hand, make_deck, obs, play,
+                     run, script)
+from scenarios import run_scn, scn_deck
 
 B = "bummerl"
 

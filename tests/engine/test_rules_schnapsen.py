@@ -2,14 +2,14 @@
 `schnapsen` (SV-1..SV-6) and `schnapsen-strict` (ST-1..ST-3).
 
 Deals are built from explicit decks (dealer=0: forehand is seat 1, trump is clubs). The
-scripted deals shared with the Bummerl tests are in helpers.SCN; SS-10 is in test_match.py.
+scripted deals shared with the Bummerl tests are in scenarios.SCN; SS-10 is in test_match.py.
 """
 import pytest
 
 from kaffeehaus import api
 from helpers import (DL, FH, R_CLAIM, R_CLOSED, R_CLOSED_FAILED, R_FALSE_CLAIM, R_LAST_TRICK,
-                     assert_result, deal, full_deck, hand, make_deck, obs, play, run,
-                     run_scn, scn_deck, script)
+                     assert_result, deal, full_deck, hand, make_deck, obs, play, run, script)
+from scenarios import run_scn, scn_deck
 
 SCHNAPSEN = ["schnapsen", "schnapsen-strict", "bummerl"]
 SOFT = ["schnapsen", "schnapsen-strict"]
