@@ -31,7 +31,7 @@ from tools.server import SiteHandler, ThreadingServer, make_server, serve_in_thr
 from tools.site import build  # noqa: E402
 from tools.wheel import build_engine_wheel  # noqa: E402,F401
 
-# An icon at any size (tests/web/test_offline_links.py checks that rendering is repeatable).
+# An icon at any size (tests/web/test_offline_saves.py checks that rendering is repeatable).
 draw_icon = icons.render_png
 
 
