@@ -345,6 +345,9 @@ def test_every_option_above_the_start_bar_once_scrolled_to_the_end_on_a_phone(op
     page.wait_for_selector("[data-zone='setup']:not([hidden])")
     page.click(f"[data-profile='{profile}']")
     page.check(f"input[name='opponent'][value='{opponent}']")
+    # the engine's "Rules in short" lengthens the set-up when it arrives: measure after it has
+    page.wait_for_selector(f"[data-rules-text][data-rules-short='{profile}'][data-rules-short-state='ready']",
+                           state="attached", timeout=60000)
     top = page.evaluate(SETUP_BOXES_JS)
     assert top["room"] > 0, "the set-up fits the screen: nothing to scroll, nothing tested"
     assert top["count"] >= 3, top
