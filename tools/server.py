@@ -20,6 +20,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive: one connection for the page's many small files
+    # Headers and body leave in separate writes: with Nagle's algorithm on, each response after
+    # the first on a kept-alive connection waits for the client's delayed ACK (up to 40 ms).
+    disable_nagle_algorithm = True
     quiet = True
     mounts: dict[str, str] = {}  # URL prefix ("/__test__/") -> directory, for test pages
 

@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import icons, limits, pyodide_assets, vendor
+from . import icons, limits, preload, pyodide_assets, vendor
 from .common import DIST, PY, ROOT, WEB, log, short_hash, write_file
 from .wheel import build_engine_wheel
 
@@ -100,6 +100,12 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
         log("WARNING: index.html is missing: dist/ will have no page")
     html = index.read_text(encoding="utf-8") if index.exists() else None
     html = html and re.sub(r'((?:src|href)\s*=\s*["\'])(?:\./)?web/', lambda m: m.group(1) + web_rel, html)
+    if html:
+        # the entry module's whole static graph, fetched at once (tools/preload.py)
+        entry = re.search(r'<script type="module" src="' + re.escape(web_rel) + r'([^"]+)"></script>\n', html)
+        if entry:
+            links = preload.preload_links(web_files, entry.group(1), web_rel)
+            html = html[:entry.end()] + links + html[entry.end():]
 
     # Write into a fresh directory, then swap it in (a server reading dist/ never sees half a build).
     tmp = dist.with_name(dist.name + ".tmp")

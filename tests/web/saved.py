@@ -36,14 +36,18 @@ def status(page):
     return page.get_attribute("[data-status]", "data-status")
 
 
-def play_one(page):
-    """The player's next move: the first playable card, else the first action button (chosen
-    only once the table has settled: a half-drawn hand would leave only, say, a claim)."""
+def play_one(page, prefer=None):
+    """The player's next move: the action `prefer` names when its button is there, else the
+    first playable card, else the first action button (chosen only once the table has settled:
+    a half-drawn hand would leave only, say, a claim)."""
     page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
     page.wait_for_selector("[data-zone='hand'] button[data-card]:enabled, "
                            "[data-zone='actions'] button[data-action]:enabled", timeout=30_000)
     card = page.locator("[data-zone='hand'] button[data-card]:enabled")
-    if card.count():
+    preferred = page.locator(f"[data-zone='actions'] button[data-action='{prefer}']:enabled")
+    if prefer and preferred.count():
+        preferred.first.click()
+    elif card.count():
         card.first.click()
     else:
         page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()

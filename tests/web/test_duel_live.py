@@ -10,8 +10,8 @@ import random
 import time
 
 from kaffeehaus import api
-from test_duel_two_browsers import (SETTLED, boot, check_no_leak, error_text, invite, party, phase,
-                                    play_one, two, verified)  # noqa: F401 (fixture)
+from test_duel_two_browsers import (SETTLED, boot, check_no_leak, choice_for, error_text, invite, party,
+                                    phase, play_one, two, verified)  # noqa: F401 (fixture)
 
 LIVE_OPEN = "html[data-duel-live='connected']"
 
@@ -83,15 +83,16 @@ def start(a, b, base_url, profile="bummerl", length="match", game="Bummerl"):
     return 2, time.monotonic() - accepted
 
 
-def play_live(pages, rng, *, until, limit=2000):
-    """Play whenever a page has the move; nothing is carried between the pages."""
+def play_live(pages, rng, *, until, limit=2000, closer=None):
+    """Play whenever a page has the move; nothing is carried between the pages. `closer`: see
+    choice_for."""
     for _ in range(limit):
         if until(pages):
             return
         moved = False
-        for page in pages:
+        for index, page in enumerate(pages):
             if phase(page) == "your_turn":
-                play_one(page, rng)
+                play_one(page, rng, choice_for(pages, index, closer))
                 moved = True
         if not moved:
             pages[0].wait_for_timeout(150)
@@ -105,7 +106,7 @@ def match_over(pages):
 def test_a_whole_bummerl_live_after_one_link_each_way(two, base_url):
     a, b = two
     transfers, to_first_card = start(a, b, base_url)
-    play_live([a, b], random.Random(11), until=match_over)
+    play_live([a, b], random.Random(11), until=match_over, closer=0)
     assert transfers <= 2
     sa = api.duel_observation(party(a)["party"])["status"]
     sb = api.duel_observation(party(b)["party"])["status"]
