@@ -136,6 +136,17 @@ def test_warm_boot_restores_snapshot(persistent_page, base_url):
     first = start(page, base_url)
     assert first["snapshot"] is False
     page.evaluate("() => window.kh.engine._flushSnapshot()")
+    # kept gzip-compressed: the interpreter's memory is mostly empty pages
+    kept = page.evaluate("""async () => {
+        const cache = await caches.open('kaffeehaus-engine-snapshot');
+        const [key] = await cache.keys();
+        const hit = await cache.match(key);
+        const type = hit.headers.get('Content-Type');
+        const packed = (await hit.clone().arrayBuffer()).byteLength;
+        const inflated = new Response(hit.body.pipeThrough(new DecompressionStream('gzip')));
+        return { type, packed, raw: (await inflated.arrayBuffer()).byteLength };
+    }""")
+    assert kept["type"] == "application/gzip" and kept["packed"] * 3 < kept["raw"], kept
     page.close()
     page = persistent_page()
     second = start(page, base_url)
