@@ -17,9 +17,11 @@ from .site import build
 
 # Engine, AI, the page's unit tests and one browser game: no exhaustive runs, no Pyodide item.
 FAST_TIER = "not slow and not browser and not pyodide or smoke"
-# pytest-xdist workers: the engine tests use one core each, the browser tests mostly wait on
-# Chromium; two keep a 2-core machine busy. `-n 0` on the command line runs in one process.
-WORKERS = ["-n", "2"]
+# pytest-xdist workers: with two, a 2-core machine was 84% busy over the full run (the browser
+# tests wait on timers and on each other's processes); a third fills those gaps. Work stealing
+# keeps the workers busy to the end (tests/conftest.py runs the long browser tests first).
+# `-n 0` on the command line runs in one process.
+WORKERS = ["-n", "3", "--dist", "worksteal"]
 # The slowest tests, printed after every run: where the time of the suite goes.
 DURATIONS = ["--durations=25"]
 
