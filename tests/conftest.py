@@ -55,6 +55,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.pyodide)
         if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
-    # the browser tests first: they are the long ones, and the many short engine tests then
-    # fill the workers' last minutes evenly (a stable sort: same order in every xdist worker)
-    items.sort(key=lambda item: item.get_closest_marker("browser") is None)
+    # the long kinds first (the Pyodide item, the browser tests, then the `slow` engine tests):
+    # the many short engine tests then fill the workers' last minutes evenly (a stable sort:
+    # the same order in every xdist worker)
+    items.sort(key=lambda item: [item.get_closest_marker(name) is None
+                                 for name in ("pyodide", "browser", "slow")])
