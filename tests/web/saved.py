@@ -44,8 +44,8 @@ def play_one(page, prefer=None):
     page.wait_for_selector("[data-zone='hand'] button[data-card]:enabled, "
                            "[data-zone='actions'] button[data-action]:enabled", timeout=30_000)
     card = page.locator("[data-zone='hand'] button[data-card]:enabled")
-    preferred = page.locator(f"[data-zone='actions'] button[data-action='{prefer}']:enabled")
-    if prefer and preferred.count():
+    preferred = prefer and page.locator(f"[data-zone='actions'] button[data-action='{prefer}']:enabled")
+    if preferred and preferred.count():
         preferred.first.click()
     elif card.count():
         card.first.click()

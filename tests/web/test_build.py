@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import posixpath
 import re
 import struct
 import subprocess
@@ -170,23 +169,25 @@ def test_static_imports_are_found_across_lines_and_comments_are_not():
     assert static_imports(source) == ["./x.js", "../y/z.js", "./side.js"]
 
 
+def test_the_module_graph_follows_relative_imports_once_and_refuses_a_missing_module():
+    from tools.preload import module_graph
+    files = {"app.js": b'import { a } from "./play/a.js";\nimport "./b.js";',
+             "play/a.js": b'export { b } from "../b.js";\nimport "../app.js";',
+             "b.js": b"export const b = 1;", "unused.js": b""}
+    assert module_graph(files, "app.js") == ["play/a.js", "b.js"]
+    with pytest.raises(ValueError, match="missing.js"):
+        module_graph({"app.js": b'import "./missing.js";'}, "app.js")
+
+
 def test_index_preloads_every_module_the_page_imports_statically(dist):
     """index.html names each module app.js reaches by static imports as a modulepreload, so a
     first visit fetches them at once instead of one import level at a time."""
-    from tools.preload import static_imports
+    from tools.preload import module_graph
     html = (dist / "index.html").read_text()
     entry = re.search(r'<script type="module" src="(assets/[^/]+/)([^"]+)"', html)
     base, app = entry.group(1), entry.group(2)
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
     assert len(preloaded) == len(set(preloaded)) > 10
-    reached, todo = set(), [app]
-    while todo:
-        current = todo.pop()
-        text = (dist / base / current).read_text()
-        for spec in static_imports(text):
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(current), spec))
-            if target not in reached:
-                reached.add(target)
-                todo.append(target)
-    assert {base + path for path in reached} == set(preloaded)
+    built = {p.relative_to(dist / base).as_posix(): p.read_bytes() for p in (dist / base).rglob("*.js")}
+    assert {base + path for path in module_graph(built, app)} == set(preloaded)
     assert all((dist / href).is_file() for href in preloaded)

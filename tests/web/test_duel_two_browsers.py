@@ -180,10 +180,10 @@ def play_one(page, rng, prefer=None):
     actions = page.locator("[data-zone='actions'] button[data-action]:enabled")
     choices = [cards.nth(i) for i in range(cards.count())]
     claim = page.locator("[data-zone='actions'] button[data-action='claim'].primary:enabled")
-    preferred = page.locator(f"[data-zone='actions'] button[data-action='{prefer}']:enabled")
+    preferred = prefer and page.locator(f"[data-zone='actions'] button[data-action='{prefer}']:enabled")
     if claim.count():
         target = claim.first                      # a claim the engine says wins
-    elif prefer and preferred.count():
+    elif preferred and preferred.count():
         target = preferred.first
     elif choices:
         target = rng.choice(choices)

@@ -143,7 +143,7 @@ def play_deal(page, moves_left=60, closer=None):
             check_seat(page, state, seat)
             continue
         assert kind == "your-turn", page.text_content("[data-status]")
-        play_one(page, prefer="close" if seat is not None and seat == closer else None)
+        play_one(page, prefer="close" if closer is not None and seat == closer else None)
     raise AssertionError("the deal did not end")
 
 
