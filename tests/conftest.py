@@ -8,6 +8,8 @@ Tiers (README.md, "Two commands"): `python3 build.py test --fast` runs
 - `slow`: exhaustive enumerations, hypothesis-heavy properties, builds; marked where written.
 - `smoke`: the one browser test of the fast tier (a game played to its end in the built site).
 - `cold_boot`: the test's browser contexts boot the engine cold (no memory snapshot seeded).
+- `service_worker`: the test's browser contexts let the page install its service worker (the
+  others block it: tests/web/conftest.py says why).
 
 This file is also the root conftest of the engine suite run inside Pyodide (tests/pyodide/), so
 it imports nothing beyond pytest and the standard library.
@@ -33,6 +35,7 @@ MARKERS = {
     "pyodide": "runs Pyodide under Node (set automatically for tests/pyodide/)",
     "smoke": "the browser test the fast tier keeps: one game played to its end",
     "cold_boot": "new browser contexts get no engine snapshot (tests/web/engine_snapshot.py)",
+    "service_worker": "new browser contexts let the page install its service worker",
 }
 
 

@@ -36,6 +36,12 @@ from tools.common import CHROMIUM as CHROMIUM_PATH  # noqa: E402
 from engine_snapshot import SnapshotSeeder  # noqa: E402
 
 CHROMIUM = str(CHROMIUM_PATH)
+# V8 runs the tests' WebAssembly on its baseline compiler only. In a player's browser V8
+# recompiles CPython's hottest functions with its optimising compiler on background threads,
+# about a CPU-second in the first moves of every page: it pays off over a session of play, never
+# within one test's short-lived context (the table-play tests: 120 CPU-seconds with it, 87
+# without). The benches (bench/) keep V8's default, as players have it.
+TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 
 
 @pytest.fixture(scope="session")
@@ -69,7 +75,8 @@ def base_url(dist, test_data) -> str:
 def launch_args(**extra) -> dict:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    return launch_options(**extra)
+    options = launch_options(**extra)
+    return {**options, "args": options["args"] + TEST_ONLY_ARGS}
 
 
 @pytest.fixture(scope="session")
@@ -84,23 +91,38 @@ def playwright_instance():
 def browser(playwright_instance, base_url, dist, test_data):
     """One Chromium for the whole session. Every context it makes starts with the engine's
     memory snapshot in place (engine_snapshot.py): a warm boot, unless the test is marked
-    `cold_boot`."""
+    `cold_boot`; and with service workers blocked, unless the test is marked `service_worker`.
+
+    Why blocked: on a first visit the page's service worker precaches the whole site (15 MB)
+    into the context's Cache Storage, about 0.4 CPU-seconds per context, and no page of a fresh
+    context is ever controlled by it. The page then runs as in a browser without service
+    workers (data-offline="error", the game unaffected); the offline tests mark themselves."""
     browser = playwright_instance.chromium.launch(**launch_args())
     SnapshotSeeder(browser, base_url, dist, test_data, base_url + "__test-data__/",
-                   should_seed=lambda: not _COLD_BOOT["now"])
+                   should_seed=lambda: not _MARKED["cold_boot"])
+    new_context = browser.new_context
+
+    def new_context_for_this_test(**options):
+        if not _MARKED["service_worker"]:
+            options.setdefault("service_workers", "block")
+        return new_context(**options)
+
+    browser.new_context = new_context_for_this_test
     yield browser
     browser.close()
 
 
-_COLD_BOOT = {"now": False}
+# Markers of the running test that change how its contexts are made.
+_MARKED = {"cold_boot": False, "service_worker": False}
 
 
 @pytest.fixture(autouse=True)
-def _cold_boot_marker(request):
-    """While a `cold_boot` test runs, new contexts start without the engine snapshot."""
-    _COLD_BOOT["now"] = request.node.get_closest_marker("cold_boot") is not None
+def _context_markers(request):
+    for name in _MARKED:
+        _MARKED[name] = request.node.get_closest_marker(name) is not None
     yield
-    _COLD_BOOT["now"] = False
+    for name in _MARKED:
+        _MARKED[name] = False
 
 
 class PageWatch:

@@ -115,6 +115,7 @@ def stop(server):
     server.server_close()
 
 
+@pytest.mark.service_worker
 def test_offline_after_the_first_visit_a_deal_is_played(browser, own_server):
     server, url = own_server()
     context = browser.new_context()
@@ -137,6 +138,7 @@ def test_offline_after_the_first_visit_a_deal_is_played(browser, own_server):
         context.close()
 
 
+@pytest.mark.service_worker
 def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, dist, tmp_path):
     """A changed sw.js (a new build) installs beside the running one; the page says a new version
     is ready; "reload" activates it: old caches deleted, the engine snapshot and other caches kept."""
