@@ -1,4 +1,8 @@
-"""The action vocabulary (RULES.md Part 3, AC-1..AC-6) and what a seat sees (OB-1..OB-3)."""
+"""The action vocabulary (RULES.md Part 3, AC-1..AC-6) and what a seat sees (OB-1..OB-3).
+
+(About 350 lines, one module: the action vocabulary and what a seat sees are one contract (an
+action is legal exactly when the seat's observation lists it), checked on the same deals.)
+"""
 import copy
 import json
 import re

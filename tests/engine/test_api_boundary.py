@@ -1,6 +1,10 @@
 """The API's boundary (bad input never corrupts a game): only ValueError, short plain messages, limits
 checked before parsing, validated AI arguments and observations, fresh results, and ranked
-integrity (a seeded state holds the seed's decks; `shuffled` says so)."""
+integrity (a seeded state holds the seed's decks; `shuffled` says so).
+
+(About 260 lines, one module: every entry point of the API's boundary side by side, so that a
+function that refuses differently stands out.)
+"""
 
 import copy
 import json

@@ -2,7 +2,11 @@
 "Threat model"). The attacker is a modified Party in this process; the honest side uses only
 the public API (kaffeehaus.api duel functions, JSON parties, text codes). Every attack is
 refused at the first message where it appears: the honest call raises a ValueError, sends
-nothing back (so the attacker learns no share) and its saved party stays as it was."""
+nothing back (so the attacker learns no share) and its saved party stays as it was.
+
+(About 280 lines, one module: the threat model's attacks in docs/PROTOCOL.md's order, mounted by
+the one modified party defined here.)
+"""
 import json
 
 import pytest

@@ -1,7 +1,11 @@
 """Cheating and damage in the duel protocol (docs/PROTOCOL.md, "What is detected"): each kind is
 refused with a DuelError (a ValueError, message of at most 200 characters), and the party that
 refuses stays exactly at its last verified position: it can still take the genuine message
-and finish the game."""
+and finish the game.
+
+(About 290 lines, one module: one test per kind of damage in docs/PROTOCOL.md's list, on one two-
+party set-up.)
+"""
 import copy
 import json
 

@@ -1,7 +1,11 @@
 """Bounded input (kaffeehaus.limits): a duel code, a duel message or party, and JSON text from
 outside are refused with a short ValueError when they pass a limit, before they are inflated,
 parsed or walked any further, and the duel in progress is kept. Decoding is strict: canonical
-base64url only, nothing after the zlib stream, the length checked before any normalisation."""
+base64url only, nothing after the zlib stream, the length checked before any normalisation.
+
+(About 260 lines, one module: every limit of kaffeehaus.limits, which states them once, checked in
+one place.)
+"""
 import base64
 import json
 import zlib

@@ -6,6 +6,9 @@ Schnapsen deals are decided quickly with claims: a false claim at once hands the
 opponent (2 game points in `bummerl`, SB-3; 3 in `schnapsen` when the opponent has no trick,
 SV-3). Schneider deals are played out with seeded random policies and checked against the
 rules deal by deal.
+
+(About 310 lines, one module: the match rules of every profile side by side, on the same deal-
+deciding helpers.)
 """
 import random
 

@@ -3,6 +3,9 @@
 The scripted deals are scenarios.SCN (the same decks as the `schnapsen` tests, so the
 differences between the profiles show side by side). Match options (target, rubber,
 schneiderbummerl) are in test_match.py.
+
+(About 310 lines, one module: one test per rule SB-1..SB-7 on the Schnapsen scenarios, in the rule
+book's order: the file reads beside the rule book.)
 """
 import pytest
 

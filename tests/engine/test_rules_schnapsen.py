@@ -3,6 +3,10 @@
 
 Deals are built from explicit decks (dealer=0: forehand is seat 1, trump is clubs). The
 scripted deals shared with the Bummerl tests are in scenarios.SCN; SS-10 is in test_match.py.
+
+(About 540 lines, one module: one test per rule of RULES.md's Schnapsen sections (SS, SV, ST), in
+the rule book's order, on scripted deals the three profiles share: the file reads beside the rule
+book.)
 """
 import pytest
 

@@ -2,6 +2,9 @@
 
 Every deal is built from an explicit deck (dealer=0, so forehand is seat 1). The match rules
 (SN-8, SN-9, SN-12, SN-13) are in test_match.py.
+
+(About 410 lines, one module: one test per rule of RULES.md Part 1, in the rule book's order: the
+file reads beside the rule book.)
 """
 import pytest
 

@@ -1,5 +1,9 @@
 """`play` and `computer_turn` (docs/API.md): one call per turn, the same as `apply` +
-`observation` + `ai_action`, and the computer still sees only its own seat's observation."""
+`observation` + `ai_action`, and the computer still sees only its own seat's observation.
+
+(About 300 lines, one module: `play` and `computer_turn` are each compared with the same sequence
+of single calls, on deals of every profile.)
+"""
 
 import json
 import random

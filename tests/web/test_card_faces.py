@@ -13,6 +13,9 @@ With --old, compare-{style}.png shows the Aces and courts before | after at 100 
 {style}-courts-phone.png (60 px wide at 2x, a phone's card size) and
 {style}-courts-enlarged.png (124 px at 1.5x) the courts alone; docs/cards/german-courts.png is
 the German pair stacked, with the French courts at the same sizes beside them.
+
+(About 330 lines, one module: the tests and the script that renders the faces for docs/cards/ share
+one gallery page.)
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kaffeehaus import api
 
-from test_duel_two_browsers import SETTLED, boot, invite, outbox, party, paste, two  # noqa: F401
+from duel_pages import SETTLED, boot, invite, outbox, party, paste, two  # noqa: F401
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 

@@ -11,7 +11,7 @@ import zlib
 
 from kaffeehaus import limits
 
-from test_duel_two_browsers import SETTLED, boot, invite, party, two  # noqa: F401
+from duel_pages import SETTLED, boot, invite, party, two  # noqa: F401
 from test_engine_worker import call, start
 
 NOTICE = "[data-notice='duel-error']"

@@ -10,7 +10,7 @@ import random
 import time
 
 from kaffeehaus import api
-from test_duel_two_browsers import (SETTLED, boot, check_no_leak, choice_for, error_text, invite, party,
+from duel_pages import (SETTLED, boot, check_no_leak, choice_for, error_text, invite, party,
                                     phase, play_one, two, verified)  # noqa: F401 (fixture)
 
 LIVE_OPEN = "html[data-duel-live='connected']"

@@ -19,7 +19,7 @@ from conftest import launch_args
 from engine_snapshot import SnapshotSeeder
 from test_duel_live import LIVE_OPEN, fragment, sent_link
 from test_duel_qr import LOAD
-from test_duel_two_browsers import boot, invite, phase, two  # noqa: F401 (fixture)
+from duel_pages import boot, invite, phase, two  # noqa: F401 (fixture)
 from tools.common import CHROMIUM_ARGS
 
 # test-only: getUserMedia hands out a stream of a canvas that the test draws on

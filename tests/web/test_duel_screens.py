@@ -5,7 +5,11 @@ the channel was cut, and the end of a deal (its panel whole, under the box folde
 be done) with the score sheet. On every screen the duel's box must not cover the table's hand nor
 push it below the fold, no two pieces of text of the box or the table are printed over each
 other, and no "No trump" is shown while the keys of the shuffle are on their way. Screenshots
-go to tests/web/artifacts/ (look at them)."""
+go to tests/web/artifacts/ (look at them).
+
+(About 270 lines, one module: every screen is reached along one duel played through, so the screens
+share one walk.)
+"""
 from __future__ import annotations
 
 import json
@@ -15,7 +19,7 @@ import re
 import pytest
 
 from test_duel_live import KEEP_CHANNELS, fragment, sent_link
-from test_duel_two_browsers import SETTLED, boot, exchange, invite, join, phase, play_one, second_deal_unplayed
+from duel_pages import SETTLED, boot, exchange, invite, join, phase, play_one, second_deal_unplayed
 
 SIZES = [(390, 844), (1280, 800)]
 

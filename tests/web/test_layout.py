@@ -13,6 +13,9 @@ at the size where the fault was seen, so each one fails on the layout it guards 
   - touch-only devices: no "Keyboard: arrow keys..." hint.
 Hooks: docs/UI-HOOKS.md. A game on the table comes from a saved state made by the engine here
 (localStorage "kaffeehaus.game", resumed with data-ui="resume"), so who leads is known.
+
+(About 390 lines, one module: one test per layout fault, each at the screen size where it was seen,
+on one context builder and the box measurements.)
 """
 from __future__ import annotations
 

@@ -12,6 +12,9 @@ its CSP.
   resumes in a new one; a crashed engine worker is recovered at the same position.
 - Corrupted and tampered saves: each gets its message, the table works, and no injected markup
   or script runs.
+
+(About 320 lines, one module: offline play and saved games are both about a reload keeping the
+game, on the same page helpers.)
 """
 from __future__ import annotations
 

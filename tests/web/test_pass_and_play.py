@@ -5,6 +5,9 @@ my cards" draws that seat's observation. Each check compares the page with the e
 (kaffeehaus.api.observation of the saved state, seat by seat): during a hand-off no card of
 either hand is anywhere in the page; after it, the hand shown is exactly the seat's own hand, and
 no other card of the other hand is in the page except those both players know (RULES.md OB-2).
+
+(About 340 lines, one module: every check compares the page with the engine's observation of each
+seat, through the helpers at the top.)
 """
 from __future__ import annotations
 

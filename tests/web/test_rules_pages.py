@@ -5,6 +5,9 @@ with the templates of web/rules/<lang>.json, so the text never drifts from the r
 The first part is pure data (no browser): every fact the engine can emit, over every profile and
 option choice, has a template in all five languages that uses only values the engine gives.
 The second part drives the built site in Chromium.
+
+(About 330 lines, one module: the rules text as data (every fact has a template in every language)
+and as the page shows it are one contract.)
 """
 from __future__ import annotations
 

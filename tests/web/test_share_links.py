@@ -8,6 +8,9 @@ built site under its CSP.
 - The deal of the day is api.deal_of_the_day(profile, local date), and its result is shared.
 - Share and replay follow a language switch, and the share button fits a phone in every
   language; every string of these modules exists in English.
+
+(About 400 lines, one module: the share, replay and daily links are one feature (web/links.js):
+they share the link builders and the table of damaged links.)
 """
 from __future__ import annotations
 

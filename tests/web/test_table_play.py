@@ -5,6 +5,9 @@ At every turn of the player the DOM is compared with the engine's legal_actions,
 the page from a second engine-client instance: playable cards are exactly the legal card
 actions, the `data-action` buttons exactly the other legal actions. Hook contract:
 docs/UI-HOOKS.md.
+
+(About 390 lines, one module: whole deals and matches of every profile, each checked against the
+engine at every turn by the same helpers.)
 """
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 // The duel controller (web/duel/controller.js) and its helpers without a browser: two players,
 // each with its own in-memory storage and a fake engine (fake-duel.mjs: the real code format and
 // chain rules over a toy deal), pass codes as two pages would.
+// (About 380 lines, one module: the duel controller's tests share the two-player set-up and its
+// code passing.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DuelController } from "../../../web/duel/controller.js";
