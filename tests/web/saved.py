@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 # JS: the newest saved game record as JSON text, or null
 NEWEST_JS = """() => {
     const file = JSON.parse(localStorage.getItem('kaffeehaus.games') || 'null');
@@ -47,7 +49,16 @@ def play_one(page, prefer=None):
     preferred = prefer and page.locator(f"[data-zone='actions'] button[data-action='{prefer}']:enabled")
     if preferred and preferred.count():
         preferred.first.click()
-    elif card.count():
+        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        return
+    if not card.count():
+        # The claim button can be enabled a moment before the hand's cards are (a false claim
+        # ends the deal): give the cards a moment; a turn with no card to play falls through.
+        try:
+            card.first.wait_for(state="visible", timeout=5_000)
+        except PlaywrightTimeout:
+            pass
+    if card.count():
         card.first.click()
     else:
         page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
