@@ -179,9 +179,10 @@ VARIANTS = {
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
     # the weight of the opponent's Phase-1 leads and answers, read as the sensible player's
     # choices (`Inference.play`; the expert's is 0.1): not read at all (the expert before that
-    # cue), or read more weakly
+    # cue), read more weakly, or more strongly
     "expert-noplay": _expert(infer=Inference(play=None)),
     "expert-play25": _expert(infer=Inference(play=0.25)),
+    "expert-play03": _expert(infer=Inference(play=0.03)),        # ... or more strongly
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
     # twice the layouts only for the exact searches while the talon is open (a talon of 4 or 2,
     # and from 6 one rollout trick then exact); every other decision as the expert
