@@ -182,7 +182,7 @@ VARIANTS = {
     # cue), read more weakly, or more strongly
     "expert-noplay": _expert(infer=Inference(play=None)),
     "expert-play25": _expert(infer=Inference(play=0.25)),
-    "expert-play03": _expert(infer=Inference(play=0.03)),        # ... or more strongly
+    "expert-play03": _expert(infer=Inference(play=0.03)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
     # twice the layouts only for the exact searches while the talon is open (a talon of 4 or 2,
     # and from 6 one rollout trick then exact); every other decision as the expert

@@ -48,20 +48,18 @@ def play_one(page, prefer=None):
     card = page.locator("[data-zone='hand'] button[data-card]:enabled")
     preferred = prefer and page.locator(f"[data-zone='actions'] button[data-action='{prefer}']:enabled")
     if preferred and preferred.count():
-        preferred.first.click()
-        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
-        return
-    if not card.count():
-        # The claim button can be enabled a moment before the hand's cards are (a false claim
-        # ends the deal): give the cards a moment; a turn with no card to play falls through.
-        try:
-            card.first.wait_for(state="visible", timeout=5_000)
-        except PlaywrightTimeout:
-            pass
-    if card.count():
-        card.first.click()
+        target = preferred.first
     else:
-        page.locator("[data-zone='actions'] button[data-action]:enabled").first.click()
+        if not card.count():
+            # The claim button can be enabled a moment before the hand's cards are (a false
+            # claim ends the deal): give the cards a moment; a turn with no card falls through.
+            try:
+                card.first.wait_for(state="visible", timeout=5_000)
+            except PlaywrightTimeout:
+                pass
+        target = (card if card.count() else
+                  page.locator("[data-zone='actions'] button[data-action]:enabled")).first
+    target.click()
     page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
 
 
