@@ -15,9 +15,9 @@ import json
 import pytest
 
 from kaffeehaus import api
+from settled import wait_settled
 
 ENGINE_BOOT_MS = 60_000
-SETTLED = "html[data-busy='false']"
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def wait_applied(page, before, timeout=APPLY_MS):
         "(before) => (document.documentElement.dataset.duelRev || '') !== before"
         " || document.querySelector(\"[data-notice='duel-error']\")",
         arg=before, timeout=timeout)
-    page.wait_for_selector(SETTLED, state="attached", timeout=timeout)
+    wait_settled(page, timeout)
 
 
 def outbox(page):
@@ -107,7 +107,7 @@ def invite(page, profile="schnapsen", length="deal"):
     page.select_option("[data-setup='length']", length)
     page.click("[data-action='start']")
     page.wait_for_selector("html[data-duel='invited']", state="attached", timeout=60_000)
-    page.wait_for_selector(SETTLED, state="attached")
+    wait_settled(page)
     codes = outbox(page)
     assert len(codes) == 1 and codes[0].startswith("kd1.")
     return codes
@@ -171,7 +171,7 @@ def play_one(page, rng, prefer=None):
     card, else the first action."""
     # the duel box may say "your turn" a moment before the table has drawn the hand; a choice made
     # from a half-drawn table would wait for a button that never comes
-    page.wait_for_selector(SETTLED, state="attached", timeout=APPLY_MS)
+    wait_settled(page, APPLY_MS)
     page.wait_for_selector(PLAYABLE, timeout=APPLY_MS)
     cards = page.locator("[data-zone='hand'] button[data-card]:enabled")
     actions = page.locator("[data-zone='actions'] button[data-action]:enabled")
@@ -190,7 +190,7 @@ def play_one(page, rng, prefer=None):
     target.click()
     page.wait_for_function("(before) => (document.documentElement.dataset.duelRev || '') !== before",
                            arg=before, timeout=60_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+    wait_settled(page, 60_000)
 
 
 def open_in_new_tab(page, base_url, codes):
@@ -201,7 +201,7 @@ def open_in_new_tab(page, base_url, codes):
     tab.on("pageerror", lambda exc: tab.errors.append(f"pageerror: {exc}"))
     boot(tab, base_url, "#duel=" + "~".join(codes))
     tab.wait_for_function("() => document.documentElement.dataset.duelRev", timeout=60_000)
-    tab.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+    wait_settled(tab, 60_000)
     assert tab.evaluate("() => location.hash") == ""          # applied once: a reload does not
     new_rev = rev(tab)
     page.wait_for_function("(r) => document.documentElement.dataset.duelRev === r", arg=new_rev,
@@ -290,7 +290,7 @@ def refused(page, text, expected, *, link=False, base_url="", stops=False):
         page.fill("[data-duel-code-in]", text)
         page.click("[data-ui='duel-apply']")
     page.wait_for_selector("[data-notice='duel-error']", timeout=60_000)
-    page.wait_for_selector(SETTLED, state="attached")
+    wait_settled(page)
     assert expected in error_text(page), error_text(page)
     assert stops or rev(page) == before
     assert json.dumps(party(page)["party"]) == saved

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from kaffeehaus import api
+from settled import wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ["en", "fr", "de", "cs", "pt"]
 STRINGS = {lang: json.loads((ROOT / f"web/i18n/{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
 RULES = {lang: json.loads((ROOT / f"web/rules/{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
 PROFILES = [p["id"] for p in api.profiles()]
-SETTLED = "html[data-busy='false']"
 ENGINE_BOOT_MS = 60_000
 # A key shown instead of its text looks like "status.pickGame" or "setup.mode.ranked".
 RAW_KEY = re.compile(r"\b[a-z][A-Za-z]*(?:\.[A-Za-z0-9_-]+)+\b")
@@ -63,7 +63,7 @@ def table(page, base_url):
 
 
 def settle(page, timeout=30_000):
-    page.wait_for_selector(SETTLED, state="attached", timeout=timeout)
+    wait_settled(page, timeout)
     status = page.get_attribute("[data-status]", "data-status")
     assert status in ("your-turn", "deal-over", "match-over"), (status, page.text_content("[data-status]"))
     return status

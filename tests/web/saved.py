@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from settled import wait_settled
 
 # JS: the newest saved game record as JSON text, or null
 NEWEST_JS = """() => {
@@ -31,7 +32,6 @@ def saved_count(page):
 
 
 # Playing at the table as a player would (shared by the offline/links and storage/tabs tests).
-SETTLED = "html[data-busy='false']"
 
 
 def status(page):
@@ -42,7 +42,7 @@ def play_one(page, prefer=None):
     """The player's next move: the action `prefer` names when its button is there, else the
     first playable card, else the first action button (chosen only once the table has settled:
     a half-drawn hand would leave only, say, a claim)."""
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     page.wait_for_selector("[data-zone='hand'] button[data-card]:enabled, "
                            "[data-zone='actions'] button[data-action]:enabled", timeout=30_000)
     card = page.locator("[data-zone='hand'] button[data-card]:enabled")
@@ -60,7 +60,7 @@ def play_one(page, prefer=None):
         target = (card if card.count() else
                   page.locator("[data-zone='actions'] button[data-action]:enabled")).first
     target.click()
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 def play_to_end(page, limit=40):
@@ -89,7 +89,7 @@ def open_saved(page, base_url, state, settings, *, language=None, settle=True, i
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
     page.click("[data-ui='resume']")
     if settle:
-        page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
+        wait_settled(page, 20_000)
 
 
 # Two tabs of one browser context and a fresh boot (the storage/tabs and nothing-lost tests).
@@ -109,7 +109,7 @@ def start(page, profile="schnapsen", length="deal", mode="ranked"):
     page.select_option("[data-setup='length']", length)
     page.select_option("[data-setup='mode']", mode)
     page.click("[data-action='start']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 def hand(page):

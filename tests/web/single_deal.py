@@ -3,11 +3,11 @@ cards, for the tests that count what crosses between the page and the engine's w
 player plays (test_engine_messages.py, test_worker_traffic.py)."""
 from __future__ import annotations
 
-SETTLED = "html[data-busy='false']"
+from settled import wait_settled
 
 
 def settle(page):
-    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+    wait_settled(page, 60_000)
     return page.get_attribute("[data-status]", "data-status")
 
 

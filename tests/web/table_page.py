@@ -8,9 +8,9 @@ import json
 
 from conftest import PageWatch
 from saved import play_one, status
+from settled import wait_settled
 
 ENGINE_BOOT_MS = 60_000
-SETTLED = "html[data-busy='false']"
 FAST = json.dumps(json.dumps({"speed": "off"}))
 PWNED = "window.__pwned"
 
@@ -35,7 +35,7 @@ def start_deal(page, profile="schnapsen", level="easy"):
     page.select_option("[data-setup='level']", level)
     page.select_option("[data-setup='length']", "deal")
     page.click("[data-action='start']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 def table_position(page):

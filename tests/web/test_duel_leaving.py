@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from kaffeehaus import api
 
-from duel_pages import SETTLED, boot, invite, outbox, party, paste, two  # noqa: F401
+from duel_pages import boot, invite, outbox, party, paste, two  # noqa: F401
+from settled import wait_settled
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
@@ -33,7 +34,7 @@ def test_fingerprint_stop_and_the_friend_who_stopped(two, base_url, artifacts):
     shots(b, artifacts, "join-de")
     b.click("[data-ui='duel-join-accept']")
     b.wait_for_function("() => (document.documentElement.dataset.duelRev || '') !== ''", timeout=180_000)
-    b.wait_for_selector(SETTLED, state="attached", timeout=180_000)
+    wait_settled(b, 180_000)
     paste(a, outbox(b))
     # both pages show the same twelve digits, the engine's, with the line to compare them
     expected = api.duel_observation(party(a)["party"])["status"]["fingerprint"]

@@ -11,8 +11,9 @@ import zlib
 
 from kaffeehaus import limits
 
-from duel_pages import SETTLED, boot, invite, party, two  # noqa: F401
+from duel_pages import boot, invite, party, two  # noqa: F401
 from test_engine_worker import call, start
+from settled import wait_settled
 
 NOTICE = "[data-notice='duel-error']"
 
@@ -68,7 +69,7 @@ def test_duel_page_refuses_codes_past_the_limits_and_keeps_the_game(two, base_ur
                       " box.value = t; box.dispatchEvent(new Event('input')); }", text)
         page.click("[data-ui='duel-apply']")
         page.wait_for_selector(NOTICE, state="attached", timeout=60_000)
-        page.wait_for_selector(SETTLED, state="attached")
+        wait_settled(page)
         assert expected["tooLong"] in page.text_content(NOTICE), text[:40]
         assert party(page) == saved
     # the 307-character link, opened in the page

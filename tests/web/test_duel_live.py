@@ -10,8 +10,9 @@ import random
 import time
 
 from kaffeehaus import api
-from duel_pages import (SETTLED, boot, check_no_leak, choice_for, error_text, invite, party,
+from duel_pages import (boot, check_no_leak, choice_for, error_text, invite, party,
                                     phase, play_one, two, verified)  # noqa: F401 (fixture)
+from settled import wait_settled
 
 LIVE_OPEN = "html[data-duel-live='connected']"
 
@@ -146,7 +147,7 @@ def finish_by_links(pages, rng, *, limit=600):
                 dst.evaluate("(hash) => { window.location.hash = hash; }", fragment(link)[1:])
                 dst.wait_for_function("(b) => (document.documentElement.dataset.linksOpened || '0') !== b",
                                       arg=before, timeout=60_000)
-                dst.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+                wait_settled(dst, 60_000)
                 assert not dst.locator("[data-notice='duel-error']").count(), error_text(dst)
                 carried[src].add(link)
                 count += 1

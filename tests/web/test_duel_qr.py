@@ -8,7 +8,7 @@ import json
 
 from kaffeehaus import api
 
-from duel_pages import SETTLED, boot, invite, two  # noqa: F401
+from duel_pages import boot, invite, two  # noqa: F401
 
 LOAD = """async () => {
     const precache = await (await fetch('/precache.json')).json();

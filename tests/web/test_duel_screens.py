@@ -19,7 +19,8 @@ import re
 import pytest
 
 from test_duel_live import KEEP_CHANNELS, fragment, sent_link
-from duel_pages import SETTLED, boot, exchange, invite, join, phase, play_one, second_deal_unplayed
+from duel_pages import boot, exchange, invite, join, phase, play_one, second_deal_unplayed
+from settled import wait_settled
 
 SIZES = [(390, 844), (1280, 800)]
 
@@ -122,7 +123,7 @@ def test_the_duel_screens_fit_phone_and_desktop_in_two_languages(browser, base_u
         shots = 0
         for _ in range(60):
             for page, lang in ((a, "en"), (b, "de")):
-                page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+                wait_settled(page, 60_000)
                 check_layout(page, f"{name}-{lang}")
                 assert overlapping_texts(page) == [], f"{name}-{lang}: text printed over text"
             if shots == 0 and all(p.locator("[data-zone='hand'] [data-card]").count() for p in (a, b)):
@@ -186,7 +187,7 @@ def each_screen(pages):
     for width, height in SIZES:
         for page, lang in pages:
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_selector(SETTLED, state="attached")
+            wait_settled(page)
             yield page, lang, width
 
 

@@ -18,8 +18,9 @@ import random
 from kaffeehaus import api
 
 from duel_pages import two  # noqa: F401  (fixture)
-from duel_pages import (SETTLED, boot, changed, error_text, exchange, invite, join, outbox, party,
+from duel_pages import (boot, changed, error_text, exchange, invite, join, outbox, party,
                         paste, phase, play_one, refused, second_deal_unplayed, verified)
+from settled import wait_settled
 
 
 def test_a_whole_deal_between_two_browsers_by_codes(two, base_url):
@@ -147,7 +148,7 @@ def test_the_next_deal_of_a_match_starts_by_itself(two, base_url):
     assert not mover.locator("dialog[data-dialog='deal-end'][open]").count()
     assert mover.get_attribute("[data-zone='duel']", "data-duel-compact") == "false"
     paste(other, outbox(mover))
-    other.wait_for_selector(SETTLED, state="attached")
+    wait_settled(other)
     assert phase(other) == "your_turn" and other.locator("[data-zone='trick'] [data-face]").count() == 1
     assert other.locator("dialog[data-dialog='deal-end'][open]").count()
     for page in pages:

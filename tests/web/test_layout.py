@@ -24,9 +24,9 @@ import json
 import pytest
 
 from kaffeehaus import api
+from settled import wait_settled
 
 ENGINE_BOOT_MS = 90_000
-SETTLED = "html[data-busy='false']"
 PHONE_UPRIGHT = {"width": 390, "height": 844}
 PHONE_SIDEWAYS = {"width": 844, "height": 390}
 DESKTOP = {"width": 1280, "height": 800}
@@ -78,7 +78,7 @@ def computer_leads_state(seed=5):
 
 def resume(page):
     page.click("[data-ui='resume']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     page.wait_for_selector("[data-status='your-turn']", state="attached", timeout=30_000)
 
 
@@ -87,7 +87,7 @@ def start_single_deal(page, profile="schnapsen"):
     page.click(f"[data-profile='{profile}']")
     page.select_option("[data-setup='length']", "deal")
     page.click("[data-action='start']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 def rect(page, selector):

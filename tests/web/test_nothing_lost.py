@@ -26,8 +26,9 @@ import pytest
 from kaffeehaus import api
 
 from conftest import PageWatch
-from saved import (ENGINE_BOOT_MS, FAST, SETTLED, boot, hand, open_saved, play_one, play_to_end,
+from saved import (ENGINE_BOOT_MS, FAST, boot, hand, open_saved, play_one, play_to_end,
                    saved_record, start, status)
+from settled import wait_settled
 
 
 # Fills localStorage to its quota with filler keys (halving the chunk until even 8 characters
@@ -69,7 +70,7 @@ def reload(page):
 
 def table_shown(page):
     page.wait_for_selector("[data-zone='setup'][hidden]", state="attached", timeout=30_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 # ------------------------------------------------------------------ 1. storage full
@@ -351,7 +352,7 @@ def test_a_tab_that_only_looks_does_not_stop_the_one_playing(context, base_url):
     b = new_page(context)
     boot(b, base_url)
     b.click("[data-ui='resume']")                  # B only looks at it
-    b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(b)
     assert hand(b) == hand(a)
     assert saved_record(b)["rev"] == rev, "looking wrote the game"
     a.wait_for_timeout(500)
@@ -370,7 +371,7 @@ def test_a_game_finished_in_another_tab_is_said_to_be_over(context, base_url):
     b = new_page(context)
     boot(b, base_url)
     b.click("[data-ui='resume']")                  # B looks, A plays the deal to its end
-    b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(b)
     play_to_end(a)
     assert status(a) == "match-over"
     assert a.locator("[data-notice='other-tab']").count() == 0

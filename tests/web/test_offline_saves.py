@@ -28,10 +28,11 @@ import pytest
 from kaffeehaus import api
 import kaffeehaus_build as build  # build.py, loaded by conftest.py
 
-from table_page import (ENGINE_BOOT_MS, FAST, SETTLED, assert_no_injection, assert_table_works,
+from table_page import (ENGINE_BOOT_MS, FAST, assert_no_injection, assert_table_works,
                         boot, start_deal, table_position, watched)
 from saved import saved_record as saved  # the newest saved game, web/games.js
 from saved import play_one, play_to_end, status
+from settled import wait_settled
 
 
 # --------------------------------------------------------------------------- build products
@@ -188,7 +189,7 @@ def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, d
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
         # the reloaded page continues the game by itself
         page.wait_for_selector("html[data-playing]", state="attached", timeout=30_000)
-        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        wait_settled(page)
         assert table_position(page) == before
         page.wait_for_function("async () => !(await caches.keys()).includes(%s)" % json.dumps(old))
         keys = page.evaluate("() => caches.keys()")
@@ -215,7 +216,7 @@ def test_reload_in_the_middle_of_a_deal_resumes_the_same_position(page, base_url
     page.reload()  # the game comes back on the table by itself, no tap needed
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
     page.wait_for_selector("[data-zone='setup'][hidden]", state="attached", timeout=30_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     assert table_position(page) == before
     assert saved(page)["state"] == state
     assert page.watch.errors == []
@@ -232,7 +233,7 @@ def test_a_closed_tab_resumes_in_a_new_one(context, base_url):
     again = watched(context)
     boot(again, base_url)
     again.click("[data-ui='resume']")
-    again.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(again)
     assert table_position(again) == before
     assert again.watch.errors == []
 
@@ -257,7 +258,7 @@ def test_a_crashed_engine_worker_is_recovered_at_the_same_position(page, base_ur
         notice.locator("[data-ui='reload-resume']").click()
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
     page.wait_for_selector("html[data-playing]", state="attached", timeout=30_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     assert table_position(page) == before
     assert page.locator("[data-notice='engine-stopped']").count() == 0
     assert [e for e in page.watch.errors if "simulated crash" not in e] == []
@@ -320,6 +321,6 @@ def test_a_good_save_is_not_reported(page, base_url):
     assert page.locator("[data-ui='resume']").is_visible()
     assert page.locator("[data-notice]").count() == 0
     page.click("[data-ui='resume']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     assert page.get_attribute("html", "data-playing") == "bummerl"
     assert page.watch.errors == []

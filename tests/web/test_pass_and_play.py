@@ -19,7 +19,8 @@ import pytest
 from kaffeehaus import api
 
 from conftest import PageWatch
-from saved import SETTLED, play_one, saved_record
+from saved import play_one, saved_record
+from settled import wait_settled
 
 NAMES = ["Anna", "Ben"]
 FAST = json.dumps({"speed": "off"})   # the fastest setting: no animation
@@ -68,13 +69,13 @@ def start_local(page, profile="schnapsen", length="deal", names=NAMES, first_dea
 
 def wait_handoff(page):
     page.wait_for_selector("[data-handoff]:not([hidden])", timeout=30_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 def show_cards(page):
     """The player holding the device says it looks: that seat's observation is drawn."""
     page.click("[data-ui='handoff-show']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 def dom_cards(page):
@@ -291,7 +292,7 @@ def test_the_trick_sound_follows_the_seat_looking(context, base_url):
         viewer = int(page.get_attribute("html", "data-viewer"))
         before = api.observation(state_now(page), viewer)
         page.locator("[data-zone='hand'] button[data-card]:enabled").first.click()
-        page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        wait_settled(page)
         after = api.observation(state_now(page), viewer)
         if len(after["history"]) == len(before["history"]) + 1 and not after.get("result"):
             won = after["history"][-1]["winner"] == viewer

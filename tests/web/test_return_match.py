@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from saved import SETTLED, ENGINE_BOOT_MS, play_one, saved_record, status
+from saved import ENGINE_BOOT_MS, play_one, saved_record, status
+from settled import wait_settled
 
 OPTIONS = {"target": 2, "mit40": True}
 
@@ -33,7 +34,7 @@ def start_short_match(page, base_url):
     page.select_option("[data-setup='length']", "match")
     page.select_option("[data-setup='mode']", "practice")
     page.click("[data-action='start']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
 
 
 def play_match_to_its_end(page):
@@ -44,7 +45,7 @@ def play_match_to_its_end(page):
             return
         if kind == "deal-over":
             page.click("[data-zone='actions'] button[data-action='next']")
-            page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+            wait_settled(page)
         else:
             assert kind == "your-turn", page.text_content("[data-status]")
             play_one(page)        # the first playable card, else the first action
@@ -80,7 +81,7 @@ def test_the_return_match_starts_a_match_with_the_same_settings(page, base_url, 
     else:
         panel.locator("[data-ui='deal-close']").click()
         table_button.click()
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     # a new match on the table at once: no set-up screen, the score sheet empty, the same choices
     assert page.locator("[data-zone='setup']").is_hidden()
     assert not panel.is_visible()

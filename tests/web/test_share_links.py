@@ -24,10 +24,11 @@ import pytest
 from kaffeehaus import api
 import kaffeehaus_build as build  # build.py, loaded by conftest.py
 
-from table_page import (FAST, SETTLED, assert_no_injection, assert_table_works, boot, start_deal,
+from table_page import (FAST, assert_no_injection, assert_table_works, boot, start_deal,
                         table_position, watched)
 from saved import NEWEST_JS, saved_record as saved  # the newest saved game, web/games.js
 from saved import play_one, play_to_end, status
+from settled import wait_settled
 
 
 # --------------------------------------------------------------------------- share links
@@ -113,7 +114,7 @@ def test_hostile_markup_in_other_places_of_the_url_is_inert(page, base_url):
     tail = f"?{quote(HOSTILE)}={quote(IMG)}#{quote(IMG)}=1&s={good}&x={quote(HOSTILE)}"
     boot(page, base_url + tail)
     page.wait_for_selector("html[data-link='opened']", state="attached", timeout=30_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     assert_no_injection(page)
 
 
@@ -150,7 +151,7 @@ def test_a_share_link_opens_the_same_deal_in_a_fresh_context(browser, base_url):
         b = watched(second)
         boot(b, url)
         b.wait_for_selector("html[data-link='opened']", state="attached", timeout=30_000)
-        b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        wait_settled(b)
         assert b.locator("[data-notice='link-opened']").is_visible()
         mine = saved(b)
         # the same deck, dealer and options: the same deal, from its start, vs the same level
@@ -238,14 +239,14 @@ def test_a_replay_link_shows_the_moves_and_the_position(browser, base_url):
         dialog.wait_for(timeout=30_000)
         moves = dialog.locator("[data-move]")
         assert [moves.nth(i).get_attribute("data-move") for i in range(moves.count())] == actions
-        b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        wait_settled(b)
         obs = api.observation(replayed, 0)
         if api.to_move(replayed) == 0 or obs["result"]:
             assert table_position(b)["hand"] == sorted(obs["hand"])
         # "play from the start": the same deal with no move played
         dialog.locator("[data-ui='replay-play']").click()
         b.wait_for_function(f"() => JSON.parse(({NEWEST_JS})() || 'null')?.state?.deals?.[0]?.actions?.length === 0 || document.querySelector('[data-status]').dataset.status === 'your-turn'")
-        b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        wait_settled(b)
         fresh = saved(b)["state"]
         assert fresh["deals"][0]["deck"] == replayed["deals"][0]["deck"]
         assert b.watch.errors == []
@@ -264,7 +265,7 @@ def test_a_link_does_not_silently_replace_a_saved_game(page, base_url):
     page.click("[data-ui='keep-game']")
     assert saved(page)["state"] == state
     page.click("[data-ui='resume']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     assert page.get_attribute("html", "data-playing") == "bummerl"
     assert page.watch.errors == []
 
@@ -304,7 +305,7 @@ def test_the_deal_of_the_day_is_the_engines_and_its_result_is_shared(browser, ba
         shown = a.evaluate("(iso) => new Intl.DateTimeFormat('en', {dateStyle: 'long', timeZone: 'UTC'})"
                            ".format(new Date(iso + 'T00:00:00Z'))", today)
         a.click("[data-ui='daily']")
-        a.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+        wait_settled(a)
         expected = api.deal_of_the_day("schnapsen", today)
         assert saved(a)["state"]["deals"][0]["deck"] == expected["deals"][0]["deck"]
         assert shown in a.locator("[data-notice='daily']").text_content()
@@ -352,7 +353,7 @@ def test_share_and_replay_follow_a_language_switch(page, base_url):
     assert dialog.locator("[data-ui='replay-play']").text_content() == de["replay.play"]
     assert dialog.locator(".replay-heading").first.text_content() == de["replay.trick"].replace("{n}", "1")
     page.keyboard.press("Escape")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     _switch_language(page, "en")
     page.click("[data-ui='share']")  # the share dialog is made in English…
     page.wait_for_selector("dialog[data-dialog='share'][data-ready='true']")

@@ -21,8 +21,9 @@ import pytest
 from kaffeehaus import api
 
 from conftest import PageWatch
-from saved import (ENGINE_BOOT_MS, FAST, SETTLED, boot, hand, play_one, play_to_end, saved_count,
+from saved import (ENGINE_BOOT_MS, FAST, boot, hand, play_one, play_to_end, saved_count,
                    saved_record, start, status)
+from settled import wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,7 +158,7 @@ def test_an_engine_failure_while_continuing_keeps_the_saved_game(context, base_u
         notice.locator("[data-ui='reload-resume']").click()
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
     page.wait_for_selector("html[data-playing='bummerl']", state="attached", timeout=30_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     assert status(page) in ("your-turn", "deal-over")
     assert sorted(api.observation(state, 0)["hand"]) == hand(page) or api.to_move(state) == 1
 
@@ -173,7 +174,7 @@ def test_a_second_tab_on_the_same_game_makes_the_first_read_only_and_can_be_take
     b = new_page(context)
     boot(b, base_url)
     b.click("[data-ui='resume']")
-    b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(b)
     assert hand(b) == hand(a)
     play_one(b)                                   # B moves the game on: A is told
     a.locator("[data-notice='other-tab']").wait_for(timeout=10_000)
@@ -189,7 +190,7 @@ def test_a_second_tab_on_the_same_game_makes_the_first_read_only_and_can_be_take
     assert saved_record(a)["rev"] == before["rev"]
     # A takes over explicitly: B's latest position, and B is told in turn
     a.click("[data-ui='take-over']")
-    a.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(a)
     assert status(a) in ("your-turn", "deal-over")
     assert hand(a) == hand(b)
     b.locator("[data-notice='other-tab']").wait_for(timeout=10_000)
@@ -231,11 +232,11 @@ def test_two_tabs_finishing_the_same_deal_count_it_once(context, base_url):
     b = new_page(context)
     boot(b, base_url)
     b.click("[data-ui='resume']")                 # both tabs show the same single deal
-    b.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(b)
     play_one(b)                                   # B moves it on: A is told
     a.locator("[data-notice='other-tab']").wait_for(timeout=10_000)
     a.click("[data-ui='take-over']")             # A takes it back, and plays it to its end
-    a.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(a)
     play_to_end(a)
     assert status(a) == "match-over"
     # B is left at the start of the deal: it cannot play it again, and is told the game is over
@@ -279,7 +280,7 @@ def test_old_statistics_are_migrated_and_a_shared_deal_is_not_ranked(context, ba
     page = new_page(context, seed_once({"kaffeehaus.stats": json.dumps(old)}))
     boot(page, base_url + "#s=" + api.share_link(api.new_deal("schnapsen", seed=21)) + "&lv=easy")
     page.wait_for_selector("html[data-link='opened']", state="attached", timeout=30_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     play_to_end(page)
     # a shared deck is not the engine's shuffle: not counted, the old file untouched
     assert json.loads(stored(page, "kaffeehaus.stats")) == old

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from kaffeehaus import api
-from saved import SETTLED, open_saved
+from saved import open_saved
+from settled import wait_settled
 
 
 def find_position(profile, wanted, *, match=False, seeds=range(600)):
@@ -182,7 +183,7 @@ def test_the_trick_winner_is_marked_with_its_points_and_thinking_only_while_choo
     page.evaluate(RECORDER)
     page.click(f"[data-zone='hand'] button[data-card='{card}']")
     page.wait_for_function("() => window.__moments.some((m) => m.label)", timeout=20_000)
-    page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
+    wait_settled(page, 20_000)
     moments = page.evaluate("window.__moments")
     shown = [m for m in moments if m["label"]]
     side = "you" if trick["winner"] == 0 else "opponent"
@@ -232,7 +233,7 @@ def test_end_of_deal_panel_in_a_match(page, base_url):
     # the focus is in the panel, on the next deal; Enter takes it
     assert page.evaluate("() => document.activeElement.dataset.ui") == "deal-next"
     page.keyboard.press("Enter")
-    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    wait_settled(page)
     assert not panel.is_visible()
     assert page.get_attribute("[data-status]", "data-status") in ("your-turn", "deal-over")
     assert page.watch.errors == []
@@ -304,7 +305,7 @@ def test_a_marriage_then_a_claim_that_would_not_win_is_not_offered_SV3_SS7(page,
     marry = next(a for a, wins in obs["marriage_claim_wins"].items() if not wins)
     open_saved(page, base_url, state, {"speed": "off", "autoClaim": True})
     page.click(f"[data-zone='actions'] button[data-action='{marry}']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
+    wait_settled(page, 20_000)
     after = api.apply(state, marry)
     assert page.get_attribute("[data-status]", "data-status") == "your-turn"   # no automatic claim
     assert page.locator("[data-zone='actions'] button[data-action='claim']").count() == 0
@@ -320,7 +321,7 @@ def test_a_marriage_then_a_winning_claim_needs_no_confirmation_SV3(page, base_ur
     marry = next(a for a, wins in obs["marriage_claim_wins"].items() if wins)
     open_saved(page, base_url, state, {"speed": "off", "autoClaim": False})
     page.click(f"[data-zone='actions'] button[data-action='{marry}']")
-    page.wait_for_selector(SETTLED, state="attached", timeout=20_000)
+    wait_settled(page, 20_000)
     claim = page.locator("[data-zone='actions'] button[data-action='claim']")
     assert "primary" in claim.get_attribute("class")
     claim.click()

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from kaffeehaus import api
+from settled import wait_settled
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-SETTLED = "html[data-busy='false']"
 TURN_STATES = ("your-turn", "deal-over", "match-over")
 ENGINE_BOOT_MS = 60_000
 
@@ -58,7 +58,7 @@ def start(page, profile, *, length="match", options=None, level="easy"):
 
 
 def settle(page, timeout=30_000):
-    page.wait_for_selector(SETTLED, state="attached", timeout=timeout)
+    wait_settled(page, timeout)
     status = page.get_attribute("[data-status]", "data-status")
     assert status in TURN_STATES, (status, page.text_content("[data-status]"))
     return status
