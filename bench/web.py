@@ -2,6 +2,7 @@
 """Web benchmark: transfer size, time to table and to engine ready (cold/warm), AI time.
 
     python3 bench/web.py [--runs N] [--positions N] [--pace-deals N] [--no-build]
+    python3 bench/web.py --ai-only --levels expert --positions 300
 
 Builds the site into .cache/bench-dist/ (unless --no-build), serves it with build.py's server on 127.0.0.1 (same headers
 as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
@@ -14,13 +15,14 @@ as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
 - Times from navigation start: first contentful paint, DOMContentLoaded, <html
   data-table="drawn"> and <html data-engine="ready"> (both set by app.js). Cold = new profile;
   warm = second visit (HTTP cache + the engine's memory snapshot in Cache Storage).
-- AI: ai_action per level inside the worker (round trip from the page), over positions from
-  seeded matches.
+- AI: ai_action per level inside the worker (round trip from the page), over real decisions
+  (two or more legal actions) spread across whole deals of seeded matches: median, p90, p95,
+  max; with --ai-only, the same decisions in CPython too (CPU seconds), for the ratio.
 - Pace of play (bench/pace.py's measurement): seconds from the click on a card to the
   player's next turn at the default speed against the expert, over fresh single deals of
   Schnapsen and Schneider, and who led the first trick.
 
-(About 260 lines, one script: every figure comes from the one server and browser it starts.)
+(About 310 lines, one script: every figure comes from the one server and browser it starts.)
 """
 from __future__ import annotations
 
@@ -142,33 +144,44 @@ def sizes(dist: Path, paths: list[str], brotli) -> dict:
     return {"raw": raw, "gzip": gz, "brotli": br if brotli else None}
 
 
-def ai_times(browser, base_url, positions: int) -> dict:
+def decision_positions(count: int) -> list[dict]:
+    """`count` observations of real decisions (two or more legal actions, none forced), spread
+    over whole deals of every profile: seeded matches played by `medium` (the rule-based
+    player, cheap and sensible), one decision of each first deal, at a place that moves evenly
+    through the deal from match to match, so early, middle and end decisions are all there."""
     from kaffeehaus import api
+    from kaffeehaus.ai.levels import forced_action
 
+    out = []
+    profiles = [p["id"] for p in api.profiles()]
+    seed = 0
+    while len(out) < count:
+        profile = profiles[seed % len(profiles)]
+        state = api.new_match(profile, seed=1000 + seed)
+        place = (seed * 0.6180339887) % 1   # the decision's place in the deal: evenly spread
+        decisions = []
+        while api.to_move(state) is not None:
+            mover = api.to_move(state)
+            obs = api.observation(state, mover)
+            if len(obs["legal_actions"]) > 1 and forced_action(obs) is None:
+                decisions.append(obs)
+            state = api.apply(state, api.ai_action(obs, level="medium", seed=seed))
+        if decisions:
+            out.append(decisions[int(place * len(decisions))])
+        seed += 1
+    return out
+
+
+def ai_times(browser, base_url, positions: int, levels: list[str]) -> dict:
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(base_url + "__test__/engine.html")
     page.wait_for_selector("html[data-harness=ready]", state="attached")
     page.evaluate("() => { window.kh.start({}); }")
     page.evaluate("() => window.kh.engine.ready")
-    # Positions: seeded matches of every game, at several points of the first deal.
-    obs_list = []
-    profiles = [p["id"] for p in api.profiles()]
-    seed = 0
-    while len(obs_list) < positions:
-        profile = profiles[seed % len(profiles)]
-        state = api.new_match(profile, seed=1000 + seed)
-        for step in range(seed % 9):
-            legal = api.legal_actions(state)
-            if not legal or api.to_move(state) is None:
-                break
-            state = api.apply(state, legal[(step * 7 + seed) % len(legal)])
-        mover = api.to_move(state)
-        if mover is not None and api.legal_actions(state):
-            obs_list.append(api.observation(state, mover))
-        seed += 1
+    obs_list = decision_positions(positions)
     out = {}
-    for level in LEVELS:
+    for level in levels:
         times = page.evaluate("""async ([obsList, level]) => {
             const times = [];
             for (const [i, obs] of obsList.entries()) {
@@ -184,14 +197,42 @@ def ai_times(browser, base_url, positions: int) -> dict:
         }""", [obs_list, level])
         out[level] = times
     ctx.close()
-    return out
+    return out, obs_list
+
+
+def cpython_times(obs_list: list[dict], level: str) -> list[float]:
+    """The same decisions in this process (CPU ms): the browser's overhead over CPython."""
+    import time
+
+    from kaffeehaus import api
+
+    times = []
+    for i, obs in enumerate(obs_list):
+        t0 = time.process_time()
+        api.ai_action(obs, level=level, seed=i)
+        times.append((time.process_time() - t0) * 1000)
+    return times
+
+
+def times_line(level: str, times: list[float]) -> str:
+    return (f"    {level:8s} median {statistics.median(times):7.1f} ms   p90 {quantile(times, 0.9):7.1f} ms   "
+            f"p95 {quantile(times, 0.95):7.1f} ms   max {max(times):7.1f} ms   ({len(times)} decisions)")
+
+
+def quantile(xs: list[float], q: float) -> float:
+    """The q-quantile by the nearest rank (p95 of 300 times: the 285th)."""
+    ordered = sorted(xs)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3, help="cold and warm visits each (median)")
-    ap.add_argument("--positions", type=int, default=12, help="positions per AI level")
+    ap.add_argument("--positions", type=int, default=12, help="decisions per AI level")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="AI levels to time, comma-separated")
+    ap.add_argument("--ai-only", action="store_true",
+                    help="only the AI's decision times (no visits, no pace of play)")
     ap.add_argument("--pace-deals", type=int, default=6,
                     help="fresh single deals per game for the pace of play (0: skip)")
     ap.add_argument("--no-build", action="store_true", help="reuse .cache/bench-dist/")
@@ -208,7 +249,7 @@ def main() -> None:
     first_paths: list[str] = []
     with sync_playwright() as p:
         launch = launch_options()
-        for _ in range(args.runs):
+        for _ in range(0 if args.ai_only else args.runs):
             profile = tempfile.mkdtemp(prefix="kh-bench-")
             try:
                 ctx = p.chromium.launch_persistent_context(profile, **launch)
@@ -224,40 +265,46 @@ def main() -> None:
             finally:
                 shutil.rmtree(profile, ignore_errors=True)
         browser = p.chromium.launch(**launch)
-        ai = ai_times(browser, url, args.positions)
+        ai, decisions = ai_times(browser, url, args.positions, args.levels.split(","))
         pace_lines = [pace.report(game, "expert", pace.measure(browser, url, game, args.pace_deals))
-                      for game in (pace.GAMES if args.pace_deals > 0 else ())]
+                      for game in (pace.GAMES if args.pace_deals > 0 and not args.ai_only else ())]
         browser.close()
     server.shutdown()
 
     med = lambda xs: statistics.median(xs) if xs else float("nan")  # noqa: E731
-    first = sizes(dist, first_paths, brotli)
-    print(f"Kaffeehaus web benchmark  ({len(first_paths)} files on a first visit, "
-          f"{args.runs} runs each, medians; {os.cpu_count()} CPU cores, headless Chromium, 127.0.0.1)")
-    print(f"  first visit transfer: raw {first['raw'] / 1e6:.2f} MB, gzip {first['gzip'] / 1e6:.2f} MB"
-          + (f", brotli {first['brotli'] / 1e6:.2f} MB" if first["brotli"] else
-             " (brotli module unavailable)"))
-    print(f"  repeat visit transfer: {med(repeat_sent) / 1e3:.1f} kB (bodies sent by the server)")
-    for name, runs in (("cold", cold), ("warm", warm)):
-        print(f"  {name}: first paint {med([r['fcp'] for r in runs if r['fcp']]):.0f} ms, "
-              f"table drawn (data-table) {med([r['table'] for r in runs if r['table']]):.0f} ms, "
-              f"DOMContentLoaded {med([r['dcl'] for r in runs]):.0f} ms, "
-              f"engine ready {med([r['ready'] for r in runs]):.0f} ms "
-              "(all: " + ", ".join(f"{r['ready']:.0f}" for r in runs) + ")")
+    if not args.ai_only:
+        first = sizes(dist, first_paths, brotli)
+        print(f"Kaffeehaus web benchmark  ({len(first_paths)} files on a first visit, "
+              f"{args.runs} runs each, medians; {os.cpu_count()} CPU cores, headless Chromium, 127.0.0.1)")
+        print(f"  first visit transfer: raw {first['raw'] / 1e6:.2f} MB, gzip {first['gzip'] / 1e6:.2f} MB"
+              + (f", brotli {first['brotli'] / 1e6:.2f} MB" if first["brotli"] else
+                 " (brotli module unavailable)"))
+        print(f"  repeat visit transfer: {med(repeat_sent) / 1e3:.1f} kB (bodies sent by the server)")
+        for name, runs in (("cold", cold), ("warm", warm)):
+            print(f"  {name}: first paint {med([r['fcp'] for r in runs if r['fcp']]):.0f} ms, "
+                  f"table drawn (data-table) {med([r['table'] for r in runs if r['table']]):.0f} ms, "
+                  f"DOMContentLoaded {med([r['dcl'] for r in runs]):.0f} ms, "
+                  f"engine ready {med([r['ready'] for r in runs]):.0f} ms "
+                  "(all: " + ", ".join(f"{r['ready']:.0f}" for r in runs) + ")")
     print("  AI decision time in the worker (round trip), per level:")
     for level, times in ai.items():
         if isinstance(times, dict):
             print(f"    {level:8s} not available: {times['error'][:90]}")
         else:
-            print(f"    {level:8s} median {med(times):7.1f} ms   max {max(times):7.1f} ms   "
-                  f"({len(times)} positions)")
+            print(times_line(level, times))
+    if args.ai_only:
+        print("  the same decisions in CPython (CPU, this process):")
+        for level in args.levels.split(","):
+            times = cpython_times(decisions, level)
+            print(times_line(level, times))
     if pace_lines:
         print("  pace of play against the expert (click on a card to the player's next turn):")
         for line in pace_lines:
             print(f"    {line}")
-    print("  files of a first visit:")
-    for rel in first_paths:
-        print(f"    {(dist / rel).stat().st_size:>10,d}  {rel}")
+    if not args.ai_only:
+        print("  files of a first visit:")
+        for rel in first_paths:
+            print(f"    {(dist / rel).stat().st_size:>10,d}  {rel}")
 
 
 if __name__ == "__main__":
