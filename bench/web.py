@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,7 +173,8 @@ def decision_positions(count: int) -> list[dict]:
     return out
 
 
-def ai_times(browser, base_url, positions: int, levels: list[str]) -> dict:
+def ai_times(browser, base_url, positions: int, levels: list[str]) -> tuple[dict, list[dict]]:
+    """({level: [ms per decision] or {error}}, the decisions timed)."""
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(base_url + "__test__/engine.html")
@@ -202,8 +204,6 @@ def ai_times(browser, base_url, positions: int, levels: list[str]) -> dict:
 
 def cpython_times(obs_list: list[dict], level: str) -> list[float]:
     """The same decisions in this process (CPU ms): the browser's overhead over CPython."""
-    import time
-
     from kaffeehaus import api
 
     times = []
@@ -237,6 +237,7 @@ def main() -> None:
                     help="fresh single deals per game for the pace of play (0: skip)")
     ap.add_argument("--no-build", action="store_true", help="reuse .cache/bench-dist/")
     args = ap.parse_args()
+    levels = args.levels.split(",")
     from playwright.sync_api import sync_playwright
 
     # A private copy of the site: another `build.py` run cannot swap dist/ under the bench.
@@ -265,7 +266,7 @@ def main() -> None:
             finally:
                 shutil.rmtree(profile, ignore_errors=True)
         browser = p.chromium.launch(**launch)
-        ai, decisions = ai_times(browser, url, args.positions, args.levels.split(","))
+        ai, decisions = ai_times(browser, url, args.positions, levels)
         pace_lines = [pace.report(game, "expert", pace.measure(browser, url, game, args.pace_deals))
                       for game in (pace.GAMES if args.pace_deals > 0 and not args.ai_only else ())]
         browser.close()
@@ -294,7 +295,7 @@ def main() -> None:
             print(times_line(level, times))
     if args.ai_only:
         print("  the same decisions in CPython (CPU, this process):")
-        for level in args.levels.split(","):
+        for level in levels:
             times = cpython_times(decisions, level)
             print(times_line(level, times))
     if pace_lines:
