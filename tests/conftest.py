@@ -10,6 +10,9 @@ Tiers (README.md, "Two commands"): `python3 build.py test --fast` runs
 - `cold_boot`: the test's browser contexts boot the engine cold (no memory snapshot seeded).
 - `service_worker`: the test's browser contexts let the page install its service worker (the
   others block it: tests/web/conftest.py says why).
+- `tiered_wasm`: the test's browser contexts run WebAssembly as players' browsers do, hot
+  functions recompiled by V8's optimising compiler (the others run the baseline compiler only:
+  tests/web/conftest.py says why).
 
 This file is also the root conftest of the engine suite run inside Pyodide (tests/pyodide/), so
 it imports nothing beyond pytest and the standard library.
@@ -36,6 +39,7 @@ MARKERS = {
     "smoke": "the browser test the fast tier keeps: one game played to its end",
     "cold_boot": "new browser contexts get no engine snapshot (tests/web/engine_snapshot.py)",
     "service_worker": "new browser contexts let the page install its service worker",
+    "tiered_wasm": "new browser contexts come from a Chromium with V8's default WebAssembly tiers",
 }
 
 

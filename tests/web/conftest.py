@@ -40,8 +40,12 @@ CHROMIUM = str(CHROMIUM_PATH)
 # recompiles CPython's hottest functions with its optimising compiler on background threads,
 # about a CPU-second in the first moves of every page: it pays off over a session of play, never
 # within one test's short-lived context (the table-play tests: 120 CPU-seconds with it, 87
-# without). The benches (bench/) keep V8's default, as players have it.
-TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
+# without). The duel's cryptography is the exception: a deal's shuffle proofs are thousands of
+# 2048-bit exponentiations, for which the optimised code pays off within the test (the live
+# Bummerl: 19.8 CPU-seconds a deal on the baseline compiler, 13.4 with it; the duel modules: 572
+# CPU-seconds, 517), so tests marked `tiered_wasm` get their contexts from a second Chromium with
+# V8's default. The benches (bench/) keep V8's default, as players have it.
+BASELINE_WASM_ONLY = ["--js-flags=--liftoff-only"]
 
 
 @pytest.fixture(scope="session")
@@ -72,11 +76,11 @@ def base_url(dist, test_data) -> str:
     server.server_close()
 
 
-def launch_args(**extra) -> dict:
+def launch_args(*, tiered_wasm=False, **extra) -> dict:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
     options = launch_options(**extra)
-    return {**options, "args": options["args"] + TEST_ONLY_ARGS}
+    return {**options, "args": options["args"] + ([] if tiered_wasm else BASELINE_WASM_ONLY)}
 
 
 @pytest.fixture(scope="session")
@@ -92,28 +96,42 @@ def browser(playwright_instance, base_url, dist, test_data):
     """One Chromium for the whole session. Every context it makes starts with the engine's
     memory snapshot in place (engine_snapshot.py): a warm boot, unless the test is marked
     `cold_boot`; and with service workers blocked, unless the test is marked `service_worker`.
+    While a test marked `tiered_wasm` runs, its contexts come from a second Chromium (launched
+    on first use, seeded with the same snapshot) that runs WebAssembly with V8's default tiers.
 
     Why blocked: on a first visit the page's service worker precaches the whole site (15 MB)
     into the context's Cache Storage, about 0.4 CPU-seconds per context, and no page of a fresh
     context is ever controlled by it. The page then runs as in a browser without service
     workers (data-offline="error", the game unaffected); the offline tests mark themselves."""
-    browser = playwright_instance.chromium.launch(**launch_args())
-    SnapshotSeeder(browser, base_url, dist, test_data, base_url + "__test-data__/",
-                   should_seed=lambda: not _MARKED["cold_boot"])
+    def launch(tiered_wasm, snapshot_from=None):
+        chromium = playwright_instance.chromium.launch(**launch_args(tiered_wasm=tiered_wasm))
+        seeder = SnapshotSeeder(chromium, base_url, dist, test_data, base_url + "__test-data__/",
+                                should_seed=lambda: not _MARKED["cold_boot"],
+                                snapshot_from=snapshot_from)
+        return chromium, seeder
+
+    browser, seeder = launch(tiered_wasm=False)
+    tiered = []                 # the second Chromium, once a `tiered_wasm` test wants it
     new_context = browser.new_context
 
     def new_context_for_this_test(**options):
         if not _MARKED["service_worker"]:
             options.setdefault("service_workers", "block")
+        if _MARKED["tiered_wasm"]:
+            if not tiered:
+                tiered.append(launch(tiered_wasm=True, snapshot_from=seeder)[0])
+            return tiered[0].new_context(**options)
         return new_context(**options)
 
     browser.new_context = new_context_for_this_test
     yield browser
+    for other in tiered:
+        other.close()
     browser.close()
 
 
 # Markers of the running test that change how its contexts are made.
-_MARKED = {"cold_boot": False, "service_worker": False}
+_MARKED = {"cold_boot": False, "service_worker": False, "tiered_wasm": False}
 
 
 @pytest.fixture(autouse=True)

@@ -59,7 +59,7 @@ class SnapshotSeeder:
     """Wraps browser.new_context: each new context gets the snapshot (taken on first use)."""
 
     def __init__(self, browser, base_url: str, dist: Path, data_dir: Path, data_url: str,
-                 should_seed=lambda: True):
+                 should_seed=lambda: True, snapshot_from: SnapshotSeeder | None = None):
         self.browser = browser
         self.base_url = base_url
         self.key = f"{base_url.rstrip('/')}/__engine-snapshot/{build_id(dist)}"
@@ -68,6 +68,7 @@ class SnapshotSeeder:
         self.should_seed = should_seed  # false while a `cold_boot` test runs
         self._new_context = browser.new_context
         self._ready = False
+        self.snapshot_from = snapshot_from  # another browser's seeder: its snapshot file serves
         (data_dir / SEED_PAGE).write_text("<!doctype html><title>seed</title>\n")
         browser.new_context = self.new_context
 
@@ -80,6 +81,11 @@ class SnapshotSeeder:
 
     def _ensure_snapshot(self) -> None:
         if self._ready:
+            return
+        if self.snapshot_from:
+            self.snapshot_from._ensure_snapshot()
+            self.content_type = self.snapshot_from.content_type
+            self._ready = True
             return
         context = self._new_context()
         try:

@@ -7,10 +7,15 @@ records it on yes, and a later code from the friend resumes the game. Screenshot
 390x844 and 1280x800, in English and German."""
 from __future__ import annotations
 
+import pytest
+
 from kaffeehaus import api
 
 from duel_pages import boot, invite, outbox, party, paste, two  # noqa: F401
 from settled import wait_settled
+
+# the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
+pytestmark = pytest.mark.tiered_wasm
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 

@@ -4,6 +4,8 @@ budget and text past the paste limit are refused with a clear message; the Pyodi
 survives and the duel in progress is kept, unchanged and still playable."""
 from __future__ import annotations
 
+import pytest
+
 import base64
 import json
 import re
@@ -14,6 +16,9 @@ from kaffeehaus import limits
 from duel_pages import boot, invite, party, two  # noqa: F401
 from test_engine_worker import call, start
 from settled import wait_settled
+
+# the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
+pytestmark = pytest.mark.tiered_wasm
 
 NOTICE = "[data-notice='duel-error']"
 

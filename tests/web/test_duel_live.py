@@ -6,6 +6,8 @@ transfers) and fails above 2; a channel closed mid-deal, or a page reloaded mid-
 the game to finish by links with nothing lost or applied twice."""
 from __future__ import annotations
 
+import pytest
+
 import random
 import time
 
@@ -13,6 +15,9 @@ from kaffeehaus import api
 from duel_pages import (boot, check_no_leak, choice_for, error_text, invite, party,
                                     phase, play_one, two, verified)  # noqa: F401 (fixture)
 from settled import wait_settled
+
+# the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
+pytestmark = pytest.mark.tiered_wasm
 
 LIVE_OPEN = "html[data-duel-live='connected']"
 

@@ -4,11 +4,16 @@ one read back from its canvas by the vendored decoder (jsQR), and the sequence, 
 order, equals the link; a short code is one QR code on its own."""
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from kaffeehaus import api
 
 from duel_pages import boot, invite, two  # noqa: F401
+
+# the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
+pytestmark = pytest.mark.tiered_wasm
 
 LOAD = """async () => {
     const precache = await (await fetch('/precache.json')).json();

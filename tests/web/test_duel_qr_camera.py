@@ -13,6 +13,8 @@ Y4M video of the reply link's QR codes that the test writes.
 """
 from __future__ import annotations
 
+import pytest
+
 import os
 
 from conftest import launch_args
@@ -21,6 +23,9 @@ from test_duel_live import LIVE_OPEN, fragment, sent_link
 from test_duel_qr import LOAD
 from duel_pages import boot, invite, phase, two  # noqa: F401 (fixture)
 from tools.common import CHROMIUM_ARGS
+
+# the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
+pytestmark = pytest.mark.tiered_wasm
 
 # test-only: getUserMedia hands out a stream of a canvas that the test draws on
 CANVAS_CAMERA = """
@@ -174,7 +179,7 @@ def test_chromiums_fake_camera_playing_the_reply_links_qr_codes_connects_the_pag
     link's QR codes, written by this test (a Chromium of its own, launched with the fake device)."""
     video = tmp_path / "camera.y4m"
     write_y4m(video, [[[0] * 100] * 100])      # a blank picture until the reply exists
-    camera = playwright_instance.chromium.launch(**launch_args(args=[
+    camera = playwright_instance.chromium.launch(**launch_args(tiered_wasm=True, args=[
         *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
         f"--use-file-for-fake-video-capture={video}"]))
     SnapshotSeeder(camera, base_url, dist, test_data, base_url + "__test-data__/")

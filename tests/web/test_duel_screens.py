@@ -22,6 +22,9 @@ from test_duel_live import KEEP_CHANNELS, fragment, sent_link
 from duel_pages import boot, exchange, invite, join, phase, play_one, second_deal_unplayed
 from settled import wait_settled
 
+# the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
+pytestmark = pytest.mark.tiered_wasm
+
 SIZES = [(390, 844), (1280, 800)]
 
 

@@ -12,6 +12,8 @@ refused the same way. Hooks: docs/UI-HOOKS.md ("Two devices").
 """
 from __future__ import annotations
 
+import pytest
+
 import json
 import random
 
@@ -21,6 +23,9 @@ from duel_pages import two  # noqa: F401  (fixture)
 from duel_pages import (boot, changed, error_text, exchange, invite, join, outbox, party,
                         paste, phase, play_one, refused, second_deal_unplayed, verified)
 from settled import wait_settled
+
+# the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
+pytestmark = pytest.mark.tiered_wasm
 
 
 def test_a_whole_deal_between_two_browsers_by_codes(two, base_url):
