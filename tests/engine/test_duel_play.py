@@ -3,13 +3,10 @@ in-process parties, each knowing only its own cards and the public ones, play ev
 the end; both verify every deal, and the plain engine replaying the revealed decks and the
 same actions gives identical results and match scores. Every observation a party decided on
 equals the plain engine's observation of that seat in that position."""
-import json
-
 import pytest
 
 from duel_driver import OPTIONS, PROFILES, Duel, check_against_plain_engine, plain_state
 from kaffeehaus import api
-from kaffeehaus.duel import Party
 
 
 @pytest.mark.parametrize("profile", PROFILES)
