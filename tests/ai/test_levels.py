@@ -99,27 +99,22 @@ def test_expert_claims_exactly_when_it_has_66(profile, options):
 
 
 def test_expert_announces_a_marriage_that_brings_66_and_claims():
-    """On lead with a trick won, 46 points and the K and Q of a plain suit: marry, then claim."""
+    """SV-3: on lead with a trick won, the K and Q of a suit whose marriage brings 66: marry,
+    then (with the marriage pending) claim."""
     rng = random.Random(1)
-    found = 0
-    for obs in positions("schnapsen", {}, 400, seed=12):
+    married = claimed = 0
+    for obs in positions("schnapsen", {}, 600, seed=12):
         me = obs["player"]
+        if obs["pending_marriage"] and obs["claim_wins"]:
+            assert choose_action(obs, level="expert", iterations=2) == "claim"
+            claimed += 1
         if obs["trick"] or obs["pending_marriage"] or not obs["tricks_won"][me]:
             continue
-        gains = [40 if a[-1] == obs["trump"] else 20 for a in obs["legal_actions"]
-                 if a.startswith("marry:")]
-        if not gains or obs["points"][me] >= 66 or obs["points"][me] + max(gains) < 66:
-            continue
-        action = choose_action(obs, level="expert", seed=rng.randrange(9), iterations=2)
-        assert action.startswith("marry:")
-        state_obs = dict(obs)
-        found += 1
-    assert found >= 0   # the scripted case below is the guaranteed one
-    # scripted: after the announcement the observation allows the claim: it must be taken
-    for obs in positions("schnapsen", {}, 600, seed=13):
-        me = obs["player"]
-        if obs["pending_marriage"] and obs["points"][me] >= 66:
-            assert choose_action(obs, level="expert", iterations=2) == "claim"
+        if any(obs["marriage_claim_wins"].values()):
+            action = choose_action(obs, level="expert", seed=rng.randrange(9), iterations=2)
+            assert action.startswith("marry:") and obs["marriage_claim_wins"][action]
+            married += 1
+    assert married and claimed, (married, claimed)
 
 
 @pytest.mark.parametrize("profile,options", [OPTION_SETS[1], OPTION_SETS[3], OPTION_SETS[7],
@@ -185,3 +180,27 @@ def test_expert_plays_whole_matches_with_the_match_utility(profile, options):
         state = api.apply(state, action)
     assert api.match_status(state)["over"]
     assert seen_utility
+
+
+def test_expert_closes_only_well_ahead_of_its_best_other_action():
+    """SS-8: the search values a close by Phase 2 solved in each sampled layout, as if the closer
+    saw every card, so the expert closes only when the close beats its best other action by
+    `EXPERT_CLOSE_MARGIN`; near the margin it plays that other action instead."""
+    from kaffeehaus.ai import levels, pimc
+    held_back = closed = 0
+    for obs in positions("schnapsen", {}, 400, seed=23):
+        if "close" not in obs["legal_actions"] or levels.forced_action(obs) is not None:
+            continue
+        config = levels._config(levels.EXPERT, 2)
+        values, _ = pimc.evaluate(obs, config, seed=5, utility=levels.match_utility(obs),
+                                  prune=True)
+        action = choose_action(obs, level="expert", seed=5, iterations=2)
+        best_other = max(v for a, v in values.items() if a != "close")
+        if action == "close":
+            closed += 1
+            assert values["close"] - best_other >= levels.EXPERT_CLOSE_MARGIN
+        elif max(values, key=values.get) == "close":
+            held_back += 1
+            assert values["close"] - best_other < levels.EXPERT_CLOSE_MARGIN
+            assert values[action] == best_other
+    assert held_back and closed, (held_back, closed)
