@@ -166,9 +166,12 @@ VARIANTS = {
     "expert-noinfer": _expert(infer=None),                       # uniform layouts
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
     # the weight of the opponent's Phase-1 leads and answers, read as the sensible player's
-    # choices (`Inference.play`; the expert's is 0.1): not read at all (the expert before that
-    # cue), read more weakly, or more strongly
+    # choices (`Inference.play`; the expert's is 0.1): not read at all, read more weakly, or
+    # more strongly
     "expert-noplay": _expert(infer=Inference(play=None)),
+    # the expert of 2026-12-03, before that cue and the close's margin: the yardstick of "the
+    # previous expert" in head-to-head runs
+    "expert-1203": _expert(infer=Inference(play=None), close_margin=0.0),
     "expert-play25": _expert(infer=Inference(play=0.25)),
     "expert-play03": _expert(infer=Inference(play=0.03)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts

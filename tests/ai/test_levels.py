@@ -188,7 +188,7 @@ def test_expert_closes_only_well_ahead_of_its_best_other_action():
     `EXPERT_CLOSE_MARGIN`; near the margin it plays that other action instead."""
     from kaffeehaus.ai import levels, pimc
     held_back = closed = 0
-    for obs in positions("schnapsen", {}, 400, seed=23):
+    for obs in positions("schnapsen", {}, 200, seed=23):
         if "close" not in obs["legal_actions"] or levels.forced_action(obs) is not None:
             continue
         config = levels._config(levels.EXPERT, 2)

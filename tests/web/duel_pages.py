@@ -100,10 +100,13 @@ def open_link(page, base_url, codes):
     wait_applied(page, before)
 
 
-def invite(page, profile="schnapsen", length="deal"):
+def invite(page, profile="schnapsen", length="deal", options=None):
+    """The inviter's set-up: a duel of `profile`, with `options` chosen on the set-up screen."""
     page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=5000)
     page.check("input[name='opponent'][value='remote']")
     page.click(f"[data-profile='{profile}']")
+    for name, value in (options or {}).items():
+        page.select_option(f"[data-option='{name}']", json.dumps(value))
     page.select_option("[data-setup='length']", length)
     page.click("[data-action='start']")
     page.wait_for_selector("html[data-duel='invited']", state="attached", timeout=60_000)

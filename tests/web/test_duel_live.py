@@ -60,10 +60,10 @@ def open_in_new_tab(page, base_url, link):
     return tab
 
 
-def start(a, b, base_url, profile="bummerl", length="match", game="Bummerl"):
+def start(a, b, base_url, profile="bummerl", length="match", game="Bummerl", options=None):
     """One link each way; returns (transfers, seconds from Accept to the friend's first card)."""
     boot(a, base_url)
-    invite(a, profile=profile, length=length)
+    invite(a, profile=profile, length=length, options=options)
     invitation = sent_link(a)
     boot(b, base_url, fragment(invitation))
     b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
@@ -110,13 +110,16 @@ def match_over(pages):
 
 
 def test_a_whole_bummerl_live_after_one_link_each_way(two, base_url):
+    """A Bummerl counted down from 4 (SB-7; two deals or more) with nothing carried by hand
+    after one link each way."""
     a, b = two
-    transfers, to_first_card = start(a, b, base_url)
+    transfers, to_first_card = start(a, b, base_url, options={"target": 4})
     play_live([a, b], random.Random(11), until=match_over, closer=0)
     assert transfers <= 2
     sa = api.duel_observation(party(a)["party"])["status"]
     sb = api.duel_observation(party(b)["party"])["status"]
     assert sa["match_status"] == sb["match_status"] and sa["match_status"]["over"]
+    assert sa["match_status"]["target"] == 4 and sa["match_status"]["deals_played"] >= 2
     for page in (a, b):
         assert verified(page) == sa["match_status"]["deals_played"]
         assert not page.locator("[data-notice='duel-error']").count(), error_text(page)

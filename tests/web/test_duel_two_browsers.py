@@ -199,10 +199,12 @@ def test_a_damaged_saved_duel_is_set_aside_with_a_notice(two, base_url):
 def test_a_whole_bummerl_between_two_browsers(two, base_url):
     """The duel end to end: two people finish a Bummerl on two devices with nothing but codes.
     Every deal is verified on both sides, and both pages end with the same match result, the
-    plain engine's for the verified deals."""
+    plain engine's for the verified deals. The Bummerl counts down from 4, an option of the
+    set-up (SB-7): at most 3 game points a deal, so it takes two deals or more, and fewer than
+    from 7 (the duel's time is in its deals)."""
     a, b = two
     boot(a, base_url)
-    invitation = invite(a, profile="bummerl", length="match")
+    invitation = invite(a, profile="bummerl", length="match", options={"target": 4})
     join(b, base_url, invitation, game="Bummerl")
     pages = [a, b]
     exchange(pages, base_url, random.Random(7), sent=invitation, limit=3000, closer=0)
@@ -211,6 +213,7 @@ def test_a_whole_bummerl_between_two_browsers(two, base_url):
     assert sa["match_status"] == sb["match_status"]
     status = sa["match_status"]
     assert status["over"] and status["winner"] in (0, 1), status
+    assert status["target"] == 4, status     # the inviter's option reached both seats
     # a Bummerl counts down from 7: the winner is at 0 or below (a last deal may overshoot it)
     winner = status["winner"]
     assert status["scores"][winner] <= 0 < status["scores"][1 - winner], status
