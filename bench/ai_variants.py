@@ -52,15 +52,28 @@ def rule_based(obs, seed, state):
     return levels.rule_based(obs)
 
 
-def _expert(close_margin=levels.EXPERT_CLOSE_MARGIN, **changes):
-    """The expert with some of its `levels.EXPERT` parameters (or `BenchConfig`'s) or its
-    `close_margin` (the close's margin over the best other action) changed (it searches every
-    decision, `schneider-neighbour`'s before the stock is empty too)."""
+def _expert(**changes):
+    """The expert with some of its `levels.EXPERT` parameters (or `BenchConfig`'s) changed
+    (it searches every decision, `schneider-neighbour`'s before the stock is empty too)."""
     params = dict(levels.EXPERT, **changes)
 
     def run(obs, seed, state):
-        return levels.pimc_best(obs, BenchConfig(**params), seed, levels.match_utility(obs), None,
-                                close_margin=close_margin)
+        return levels.pimc_best(obs, BenchConfig(**params), seed, levels.match_utility(obs), None)
+    return run
+
+
+def _close_margin(margin):
+    """Close only when closing beats the best other action by `margin` (PIMC values a close by
+    a perfect-information Phase 2: the closer "sees" the opponent's hand)."""
+    def run(obs, seed, state):
+        values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
+                                  utility=levels.match_utility(obs), prune=True)
+        best = levels.best_of(values)
+        if best == "close" and len(values) > 1:
+            alt = levels.best_of({a: v for a, v in values.items() if a != "close"})
+            if values["close"] - values[alt] < margin:
+                return alt
+        return best
     return run
 
 
@@ -71,7 +84,7 @@ def _defer(margin):
     def run(obs, seed, state):
         values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
                                   utility=levels.match_utility(obs), prune=True)
-        best = levels.best_of(values, levels.EXPERT_CLOSE_MARGIN)
+        best = levels.best_of(values)
         own = levels.heuristic_action(obs)
         if own in values and values[best] - values[own] <= margin:
             return own
@@ -97,8 +110,7 @@ def _xclose(**changes):
     closed game solved in each layout, as if the closer saw the opponent's hand when choosing
     its first lead. Here the closer's first lead after closing must be the same in every
     layout: value(close) = max over the leads c of the mean over layouts of value(close, c)
-    instead of the mean of the per-layout maxima, in place of the expert's close margin. Every
-    other action as the expert."""
+    instead of the mean of the per-layout maxima. Every other action as the expert."""
     params = dict(levels.EXPERT, **changes)
 
     def run(obs, seed, state):
@@ -166,12 +178,9 @@ VARIANTS = {
     "expert-noinfer": _expert(infer=None),                       # uniform layouts
     "expert-infer02": _expert(infer=Inference(marriage=0.02, exchange=0.02)),
     # the weight of the opponent's Phase-1 leads and answers, read as the sensible player's
-    # choices (`Inference.play`; the expert's is 0.1): not read at all, read more weakly, or
-    # more strongly
+    # choices (`Inference.play`; the expert's is 0.1): not read at all (the expert before that
+    # cue), read more weakly, or more strongly
     "expert-noplay": _expert(infer=Inference(play=None)),
-    # the expert of 2026-12-03, before that cue and the close's margin: the yardstick of "the
-    # previous expert" in head-to-head runs
-    "expert-1203": _expert(infer=Inference(play=None), close_margin=0.0),
     "expert-play25": _expert(infer=Inference(play=0.25)),
     "expert-play03": _expert(infer=Inference(play=0.03)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
@@ -189,11 +198,8 @@ VARIANTS = {
     # rollouts with the rule-based player that takes every led side card it can
     "expert-rself": _expert(style=TAKER),                        # for its own seat only
     "expert-rstyle": _expert(style=TAKER, opponent_style=TAKER),
-    # the close's margin over the best other action (the expert's: 0.6); 0: the expert before
-    # the margin, which closed whenever the close valued best
-    "expert-close0": _expert(close_margin=0.0),
-    "expert-close03": _expert(close_margin=0.3),
-    "expert-close1": _expert(close_margin=1.0),
+    "expert-close03": _close_margin(0.3),
+    "expert-close06": _close_margin(0.6),
     "expert-sch2": _expert(schneider_stock=2),   # Schneider: exact from a stock of 2 (timed only)
     # before the neighbour rule's own rule-based play (`heuristic.Neighbour`), the
     # rule-based player and the expert's rollouts played it as plain Schneider

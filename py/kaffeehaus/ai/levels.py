@@ -40,12 +40,6 @@ EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, firs
 # own choice (`heuristic.Neighbour`): the search over that play's rollouts measured weaker
 # than the play itself (the history of bench/RESULTS.md, 2026-12-02)
 NEIGHBOUR_SEARCH_STOCK = 0
-# The expert closes the talon (SS-8) only when the search values the close at least this much
-# (game points) above its best other action. PIMC values a close by Phase 2 solved in each
-# sampled layout, as if the closer saw the opponent's hand and the talon: it overrates every
-# close by about this much (paired duplicate deals against the expert without it in
-# bench/RESULTS.md)
-EXPERT_CLOSE_MARGIN = 0.6
 HARD = dict(samples=16, exact_stock=4)
 MEDIUM_ENDGAME = dict(samples=4, exact_stock=0)
 EASY_SLIPS = 0.15        # share of real choices where `easy` plays a random (legal) card
@@ -135,8 +129,7 @@ def choose(obs, level, seed=0, budget_ms=None, iterations=None):
     if level == "expert":
         if not _expert_searches(obs):
             return heuristic_action(obs)
-        return pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline,
-                         close_margin=EXPERT_CLOSE_MARGIN)
+        return pimc_best(obs, _config(EXPERT, iterations), seed, match_utility(obs), deadline)
     raise ValueError(f"unknown AI level {level!r}; available: {', '.join(LEVELS)}")
 
 
@@ -170,24 +163,21 @@ def _small(obs, exact_stock):
     return obs["stock_size"] == 0
 
 
-def pimc_best(obs, config, seed, utility, deadline, close_margin=0.0):
-    """PIMC's best action (`utility`: None for signed game points, or the match's); a close
-    only if it beats every other action by `close_margin`."""
+def pimc_best(obs, config, seed, utility, deadline):
+    """PIMC's best action (`utility`: None for signed game points, or the match's)."""
     values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, deadline=deadline,
                               prune=True)
-    return best_of(values, close_margin)
+    return best_of(values)
 
 
 _TIE_ORDER = {"claim": 0, "exchange": 1, "marry": 2, "close": 4}
 
 
-def best_of(values, close_margin=0.0):
+def best_of(values):
     """The best action; near-ties go to exchange, then marriages, then cards, then close,
-    then a fixed order of the strings (deterministic, independent of the hidden cards). The
-    close competes with `close_margin` taken off its value."""
+    then a fixed order of the strings (deterministic, independent of the hidden cards)."""
     def key(a):
-        value = values[a] - close_margin if a == "close" else values[a]
-        return (round(value, 9), -_TIE_ORDER.get(a.split(":")[0], 3), a)
+        return (round(values[a], 9), -_TIE_ORDER.get(a.split(":")[0], 3), a)
     return max(values, key=key)
 
 
