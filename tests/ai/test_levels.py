@@ -180,4 +180,3 @@ def test_expert_plays_whole_matches_with_the_match_utility(profile, options):
         state = api.apply(state, action)
     assert api.match_status(state)["over"]
     assert seen_utility
-
