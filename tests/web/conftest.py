@@ -33,7 +33,8 @@ build = _load_build()
 from tools.browser import launch_options  # noqa: E402
 from tools.common import CHROMIUM as CHROMIUM_PATH  # noqa: E402
 
-from engine_snapshot import SnapshotSeeder  # noqa: E402
+from engine_snapshot import SEED_PAGE, SNAPSHOT_CACHE, SnapshotSeeder  # noqa: E402
+from recycled_contexts import RecycledContexts, kept_for_reuse  # noqa: E402
 
 CHROMIUM = str(CHROMIUM_PATH)
 # V8 runs the tests' WebAssembly on its baseline compiler only. In a player's browser V8
@@ -102,7 +103,11 @@ def browser(playwright_instance, base_url, dist, test_data):
     Why blocked: on a first visit the page's service worker precaches the whole site (15 MB)
     into the context's Cache Storage, about 0.4 CPU-seconds per context, and no page of a fresh
     context is ever controlled by it. The page then runs as in a browser without service
-    workers (data-offline="error", the game unaffected); the offline tests mark themselves."""
+    workers (data-offline="error", the game unaffected); the offline tests mark themselves.
+
+    The contexts of unmarked tests are recycled: a context a test closes is reset and handed
+    to a later test that asks for one with the same options (recycled_contexts.py says what
+    the reset undoes and why it pays)."""
     def launch(tiered_wasm, snapshot_from=None):
         chromium = playwright_instance.chromium.launch(**launch_args(tiered_wasm=tiered_wasm))
         seeder = SnapshotSeeder(chromium, base_url, dist, test_data, base_url + "__test-data__/",
@@ -113,6 +118,8 @@ def browser(playwright_instance, base_url, dist, test_data):
     browser, seeder = launch(tiered_wasm=False)
     tiered = []                 # the second Chromium, once a `tiered_wasm` test wants it
     new_context = browser.new_context
+    recycled = RecycledContexts(new_context, base_url + "__test-data__/" + SEED_PAGE,
+                                SNAPSHOT_CACHE)
 
     def new_context_for_this_test(**options):
         if not _MARKED["service_worker"]:
@@ -121,10 +128,13 @@ def browser(playwright_instance, base_url, dist, test_data):
             if not tiered:
                 tiered.append(launch(tiered_wasm=True, snapshot_from=seeder)[0])
             return tiered[0].new_context(**options)
-        return new_context(**options)
+        if any(_MARKED.values()):
+            return new_context(**options)
+        return recycled.new_context(**options)
 
     browser.new_context = new_context_for_this_test
     yield browser
+    recycled.close_all()
     for other in tiered:
         other.close()
     browser.close()
@@ -171,7 +181,8 @@ def page(context):
     page = context.new_page()
     page.watch = PageWatch(page)
     yield page
-    page.close()
+    if not kept_for_reuse(page):
+        page.close()
 
 
 @pytest.fixture
