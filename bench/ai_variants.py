@@ -77,16 +77,6 @@ def _close_margin(margin):
     return run
 
 
-def _confident(share):
-    """The expert valuing the match situation as if it won `share` of the deals (the shipped
-    expert's model is of equal players, 0.5: against a weaker opponent that model undervalues
-    a lead it will probably keep and overvalues a risk it need not take)."""
-    def run(obs, seed, state):
-        return levels.pimc_best(obs, pimc.Config(**levels.EXPERT), seed,
-                                levels.match_utility(obs, share=share), None)
-    return run
-
-
 def _defer(margin):
     """The expert, but it plays the rule-based player's own choice (its rollouts' policy)
     unless the search values another action more than `margin` above it: the search is a
@@ -220,7 +210,6 @@ VARIANTS = {
     "expert-search": _expert(),
     "expert-nb4": _search_from(4),              # ... and searches from a stock of 4
     "expert-defer02": _defer(0.2),
-    "expert-share60": _confident(0.6),           # the match model of a deal won 60% of the time
     "heuristic-plain": lambda obs, seed, state: levels.heuristic_action(obs, style=PLAIN),
 }
 

@@ -190,9 +190,8 @@ _SCHNEIDER_GP = ((1, 0.70), (2, 0.25), (3, 0.05))
 _SCHNEIDER_DRAW = 0.12
 
 
-def _race(a, b, gp_dist, draw, share=0.5):
-    """P(the player needing `a` more game points reaches it before the one needing `b`), who
-    wins a deal with probability `share`."""
+def _race(a, b, gp_dist, draw):
+    """P(the player needing `a` more game points reaches it before the one needing `b`)."""
     memo = {}
 
     def f(x, y):
@@ -204,30 +203,28 @@ def _race(a, b, gp_dist, draw, share=0.5):
         if key not in memo:
             win = sum(pr * f(x - g, y) for g, pr in gp_dist)
             lose = sum(pr * f(x, y - g) for g, pr in gp_dist)
-            memo[key] = share * win + (1 - share) * lose   # a draw repeats the state
+            memo[key] = (0.5 * win + 0.5 * lose)   # draws repeat the state: they cancel out
         return memo[key]
     return f(a, b)
 
 
-def _session(diff, deals_left, share=0.5):
-    """P(win) + P(draw)/2 of a Schneider-neighbour session, `diff` = my lead in game points,
-    for a player who wins a deal that is not drawn with probability `share`."""
+def _session(diff, deals_left):
+    """P(win) + P(draw)/2 of a Schneider-neighbour session, `diff` = my lead in game points."""
     dist = {diff: 1.0}
     for _ in range(deals_left):
         nxt = {}
         for d, pr in dist.items():
             nxt[d] = nxt.get(d, 0) + pr * _SCHNEIDER_DRAW
             for g, pg in _SCHNEIDER_GP:
-                q = pr * (1 - _SCHNEIDER_DRAW) * pg
-                nxt[d + g] = nxt.get(d + g, 0) + q * share
-                nxt[d - g] = nxt.get(d - g, 0) + q * (1 - share)
+                q = pr * (1 - _SCHNEIDER_DRAW) * 0.5 * pg
+                nxt[d + g] = nxt.get(d + g, 0) + q
+                nxt[d - g] = nxt.get(d - g, 0) + q
         dist = nxt
     return sum(pr * (1.0 if d > 0 else 0.5 if d == 0 else 0.0) for d, pr in dist.items())
 
 
-def match_utility(obs, share=0.5):
-    """A utility of deal results that values the match situation, or None (game points).
-    `share`: the chance that this seat wins a deal, in the model (0.5: equal players)."""
+def match_utility(obs):
+    """A utility of deal results that values the match situation, or None (game points)."""
     m = obs.get("match")
     if not m or m.get("over"):
         return None
@@ -244,7 +241,7 @@ def match_utility(obs, share=0.5):
             n[w] -= g
             key = tuple(n)
             if key not in table:
-                table[key] = _race(n[me], n[1 - me], _SCHNAPSEN_GP, 0.0, share)
+                table[key] = _race(n[me], n[1 - me], _SCHNAPSEN_GP, 0.0)
             return 6.0 * table[key]
         return u
     if m.get("session_deals"):            # SN-13: a session of so many deals
@@ -256,7 +253,7 @@ def match_utility(obs, share=0.5):
             s = list(scores)
             if w is not None:
                 s[w] += g
-            return 6.0 * _session(s[me] - s[1 - me], max(0, left), share)
+            return 6.0 * _session(s[me] - s[1 - me], max(0, left))
         return u
     if obs["options"].get("cumulative"):
         return None
@@ -271,8 +268,7 @@ def match_utility(obs, share=0.5):
             s[w] += g
         key = tuple(s)
         if key not in cache:
-            cache[key] = _race(target - s[me], target - s[1 - me], _SCHNEIDER_GP, _SCHNEIDER_DRAW,
-                              share)
+            cache[key] = _race(target - s[me], target - s[1 - me], _SCHNEIDER_GP, _SCHNEIDER_DRAW)
         return 6.0 * cache[key]
     return u
 
