@@ -4,8 +4,8 @@ Why: a new context costs about 3.4 CPU-seconds before the test does anything (0.
 and seed the engine snapshot, 2.6 for a new renderer process to load the page and boot the
 engine), while the same page navigated back to the site boots the engine in about 1.35 (its
 renderer process and that process's caches are still there). The browser tests are CPU-bound on
-a 2-core machine: the table behaviour and play modules took 107 CPU-seconds with recycled
-contexts, 143 without; the full run 1,442 against 1,616.
+a 2-core machine: the browser tests but the duels took 750–816 CPU-seconds with recycled
+contexts, 971–994 without (three workers, two runs of each).
 
 A released context is reset before another test gets it, so that it is as good as new:
 * every page but the first is closed; the first (the page the next test gets from its first
