@@ -151,8 +151,8 @@ class _Lease:
             self._undo_with(target, "grant_permissions",
                             lambda result, *a, _t=target, **k: _t.clear_permissions)
         else:
-            self._undo_with(target, "set_viewport_size",
-                            lambda result, *a, _t=target, **k: lambda: _t.set_viewport_size(self.size))
+            self._undo_with(target, "set_viewport_size", lambda result, *a, _t=target, **k:
+                            lambda: _t.set_viewport_size(self.size))
 
     def _spend_on(self, target, name) -> None:
         original = getattr(target, name)
