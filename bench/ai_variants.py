@@ -62,12 +62,19 @@ def _expert(**changes):
     return run
 
 
+def _expert_values(obs, seed, config=None):
+    """The expert's search values of every candidate action (its config unless `config`)."""
+    config = config or pimc.Config(**levels.EXPERT)
+    values, _ = pimc.evaluate(obs, config, seed=seed, utility=levels.match_utility(obs),
+                              prune=True)
+    return values
+
+
 def _close_margin(margin):
     """Close only when closing beats the best other action by `margin` (PIMC values a close by
     a perfect-information Phase 2: the closer "sees" the opponent's hand)."""
     def run(obs, seed, state):
-        values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
-                                  utility=levels.match_utility(obs), prune=True)
+        values = _expert_values(obs, seed)
         best = levels.best_of(values)
         if best == "close" and len(values) > 1:
             alt = levels.best_of({a: v for a, v in values.items() if a != "close"})
@@ -82,8 +89,7 @@ def _defer(margin):
     unless the search values another action more than `margin` above it: the search is a
     one-step improvement of that policy, and below its sampling noise it only adds noise."""
     def run(obs, seed, state):
-        values, _ = pimc.evaluate(obs, pimc.Config(**levels.EXPERT), seed=seed,
-                                  utility=levels.match_utility(obs), prune=True)
+        values = _expert_values(obs, seed)
         best = levels.best_of(values)
         own = levels.heuristic_action(obs)
         if own in values and values[best] - values[own] <= margin:
@@ -116,7 +122,7 @@ def _xclose(**changes):
     def run(obs, seed, state):
         config = pimc.Config(**params)
         utility = levels.match_utility(obs)
-        values, _ = pimc.evaluate(obs, config, seed=seed, utility=utility, prune=True)
+        values = _expert_values(obs, seed, config)
         if "close" not in values or len(values) == 1:
             return levels.best_of(values)
         info = Info(obs, config.infer)

@@ -65,7 +65,7 @@ class RecycledContexts:
         self._free: list[tuple[str, object]] = []
 
     def new_context(self, **options):
-        key = repr(sorted(options.items()))
+        key = _key(options)
         for i in reversed(range(len(self._free))):     # the most recently released first
             free_key, context = self._free[i]
             if free_key == key:
@@ -73,7 +73,7 @@ class RecycledContexts:
                 context.recycled.lend()
                 return context
         context = self._new_context(**options)
-        context.recycled = _Lease(context, self, options)
+        context.recycled = _Lease(context, self, key)
         return context
 
     def give_back(self, context) -> None:
@@ -84,7 +84,7 @@ class RecycledContexts:
         if not lease.reset():
             lease.close()
             return
-        self._free.append((repr(sorted(lease.options.items())), context))
+        self._free.append((lease.key, context))
         while len(self._free) > self.spare:
             self._free.pop(0)[1].recycled.close()
 
@@ -103,10 +103,10 @@ def kept_for_reuse(page) -> bool:
 class _Lease:
     """One recycled context: what the current test changed in it, and how to undo that."""
 
-    def __init__(self, context, pool: RecycledContexts, options: dict):
+    def __init__(self, context, pool: RecycledContexts, key: str):
         self.context = context
         self.pool = pool
-        self.options = options
+        self.key = key              # the options it was made with
         self.first = None           # the page kept across tests
         self.first_lent = False
         self.spent = False
@@ -137,8 +137,7 @@ class _Lease:
     def _watch(self, target, spending) -> None:
         for name in spending:
             self._spend_on(target, name)
-        for name in ("add_init_script",):
-            self._undo_with(target, name, lambda result, *a, **k: result.close)
+        self._undo_with(target, "add_init_script", lambda result, *a, **k: result.close)
         for name in ("on", "once"):
             self._undo_with(target, name,
                             lambda result, event, handler, _t=target: lambda: _quiet(
@@ -193,6 +192,10 @@ class _Lease:
     def close(self) -> None:
         self.spent = True
         self._close()
+
+
+def _key(options: dict) -> str:
+    return repr(sorted(options.items()))
 
 
 def _quiet(call, *args):
