@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from kaffeehaus import api
 from settled import wait_settled
@@ -275,6 +276,23 @@ def exchange(pages, base_url, rng, *, sent=(), limit=300, on_step=None, new_tabs
     raise AssertionError("the duel did not come to rest")
 
 
+def wait_duel_error(page, what="", timeout=60_000):
+    """Wait for the duel's error notice; if it never comes, fail with what the page shows (its
+    state hooks, the apply button, the paste box, the notices, the page's errors), so that a
+    rare failure under load says where the paste stopped."""
+    try:
+        page.wait_for_selector("[data-notice='duel-error']", state="attached", timeout=timeout)
+    except PlaywrightTimeout:
+        shown = page.evaluate("""() => ({
+            html: { ...document.documentElement.dataset },
+            applyDisabled: document.querySelector("[data-ui='duel-apply']")?.disabled,
+            pasted: (document.querySelector("[data-duel-code-in]")?.value || "").length,
+            notices: [...document.querySelectorAll("[data-notice]")].map((n) => n.dataset.notice),
+        })""")
+        raise AssertionError(f"no duel-error notice for {what!r}: {shown}, "
+                             f"errors {getattr(page, 'errors', None)}") from None
+
+
 def error_text(page):
     node = page.locator("[data-notice='duel-error'] [data-notice-text]")
     return node.text_content() if node.count() else ""
@@ -292,7 +310,7 @@ def refused(page, text, expected, *, link=False, base_url="", stops=False):
     else:
         page.fill("[data-duel-code-in]", text)
         page.click("[data-ui='duel-apply']")
-    page.wait_for_selector("[data-notice='duel-error']", timeout=60_000)
+    wait_duel_error(page, text[:40])
     wait_settled(page)
     assert expected in error_text(page), error_text(page)
     assert stops or rev(page) == before

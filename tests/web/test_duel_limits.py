@@ -13,7 +13,7 @@ import zlib
 
 from kaffeehaus import limits
 
-from duel_pages import boot, invite, party, two  # noqa: F401
+from duel_pages import boot, invite, party, two, wait_duel_error  # noqa: F401
 from test_engine_worker import call, start
 from settled import wait_settled
 
@@ -73,14 +73,14 @@ def test_duel_page_refuses_codes_past_the_limits_and_keeps_the_game(two, base_ur
         page.evaluate("(t) => { const box = document.querySelector('[data-duel-code-in]');"
                       " box.value = t; box.dispatchEvent(new Event('input')); }", text)
         page.click("[data-ui='duel-apply']")
-        page.wait_for_selector(NOTICE, state="attached", timeout=60_000)
+        wait_duel_error(page, text[:40])
         wait_settled(page)
         assert expected["tooLong"] in page.text_content(NOTICE), text[:40]
         assert party(page) == saved
     # the 307-character link, opened in the page
     page.evaluate("() => document.querySelector(\"[data-notice='duel-error']\")?.remove()")
     page.evaluate("(hash) => { window.location.hash = hash; }", "duel=" + NESTED)
-    page.wait_for_selector(NOTICE, state="attached", timeout=60_000)
+    wait_duel_error(page, "the link")
     assert expected["tooLong"] in page.text_content(NOTICE)
     assert party(page) == saved
     assert page.get_attribute("html", "data-engine") == "ready"
