@@ -20,6 +20,8 @@ from kaffeehaus.ai.determinize import Info  # noqa: E402
 from kaffeehaus.ai.inference import Inference  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
+import lookahead  # noqa: E402
+
 
 # Rule-based styles of the benches (`heuristic.Style`; the shipped one is `heuristic.BASE`).
 # Takes every led side card it can take cheaply: +0.15 to +0.21 game points per deal against
@@ -178,6 +180,26 @@ def cheater(obs, seed, state):
     return levels.best_of(values)
 
 
+def _lookahead(obs, seed, state):
+    """The expert, but at a talon of 4 its next choice after the trick is made on what it will
+    know then, not on the sampled layout (bench/lookahead.py)."""
+    if obs["game"] == "schnapsen" and not obs["closed"] and obs["stock_size"] == 4:
+        config = pimc.Config(**levels.EXPERT)
+        return levels.best_of(lookahead.values(obs, config, seed, levels.match_utility(obs)))
+    return api.ai_action(obs, level="expert", seed=seed)
+
+
+def _oracle(when):
+    """The expert, but it sees every card (`cheater`) at the decisions where `when(obs)` holds:
+    what perfect knowledge of the hidden cards is worth at those decisions at most (a yardstick
+    of where imperfect information costs the expert, not a player)."""
+    def run(obs, seed, state):
+        if when(obs):
+            return cheater(obs, seed, state)
+        return api.ai_action(obs, level="expert", seed=seed)
+    return run
+
+
 VARIANTS = {
     "heuristic": rule_based,                      # the yardstick of the headline runs
     "cheater": cheater,
@@ -200,6 +222,17 @@ VARIANTS = {
     "expert-r0s120": _expert(deep_from=None, rollout_stock=0, samples=120, first_round=30),
     "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
     "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
+    # where the expert loses to imperfect information: it sees every card after the opponent
+    # closed the talon, at a talon of 4 or less (or closed), or at a talon of 6 or more
+    "expert-look4": _lookahead,
+    "expert-oracle-close": _oracle(lambda obs: obs["closed_by"] == 1 - obs["player"]),
+    "expert-oracle-late": _oracle(lambda obs: obs["closed"] or obs["stock_size"] <= 4),
+    "expert-oracle-early": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] >= 6),
+    # ... the late decisions split: the talon of 4 or 2 still open, or after its own close
+    "expert-oracle-open": _oracle(lambda obs: not obs["closed"] and 0 < obs["stock_size"] <= 4),
+    "expert-oracle-closer": _oracle(lambda obs: obs["closed_by"] == obs["player"]),
+    "expert-oracle-open4": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 4),
+    "expert-oracle-open2": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 2),
     "expert-sampled": _expert(enumerate=False),  # samples even where every layout is valued
     # rollouts with the rule-based player that takes every led side card it can
     "expert-rself": _expert(style=TAKER),                        # for its own seat only
