@@ -18,7 +18,7 @@ import random
 
 from kaffeehaus.ai import levels, pimc
 from kaffeehaus.ai.determinize import Info
-from kaffeehaus.ai.solver import Solver, apply_move, schnapsen_moves
+from kaffeehaus.ai.solver import INF, Solver, apply_move, schnapsen_moves
 
 
 def values(obs, config, seed, utility):
@@ -75,12 +75,14 @@ def _best_reply(pos, p, solver):
     if pos.lead < 0 and pos.pending < 0 and pos.can_exchange(p):
         pos = pos.copy()
         pos.apply("exchange")
-    best, chosen = None, None
+    best, chosen = INF, None
     for move in schnapsen_moves(pos, p):
         child = pos.copy()
         apply_move(child, p, move)
-        v = solver.value(child)
-        if best is None or v < best:
+        # only a value below the best so far matters: searched in that window (fail-soft:
+        # a value inside it is exact, one at or above it is not chosen anyway)
+        v = solver.value(child, -INF, best)
+        if chosen is None or v < best:
             best, chosen = v, child
     return chosen
 
