@@ -7,6 +7,7 @@ results of the variants below are in the history of bench/RESULTS.md
 (`git log -p bench/RESULTS.md`).
 """
 
+import itertools
 import pathlib
 import random
 import sys
@@ -189,13 +190,35 @@ def _lookahead(obs, seed, state):
     return api.ai_action(obs, level="expert", seed=seed)
 
 
-def _oracle(when):
-    """The expert, but it sees every card (`cheater`) at the decisions where `when(obs)` holds:
-    what perfect knowledge of the hidden cards is worth at those decisions at most (a yardstick
-    of where imperfect information costs the expert, not a player)."""
+def _knows_hand(obs, seed, state):
+    """Sees the opponent's hand but not the order of the talon's hidden cards: every order of
+    them equally likely, each solved exactly, the best mean chosen (Schnapsen, talon open)."""
+    deal = states.decode(state).current
+    me = obs["player"]
+    info = Info(obs)
+    t = info.t
+    opp = t.mask(deal.hands[1 - me])
+    hidden = [t.index[c] for c in deal.stock[:-1]]
+    actions = pimc.candidate_actions(obs)
+    totals = {a: 0.0 for a in actions}
+    orders = list(itertools.permutations(hidden))
+    for order in orders:
+        pos = info.position(opp, list(order) + [t.index[deal.stock[-1]]])
+        solver = Solver(me)
+        for a in actions:
+            child = pos.copy()
+            child.apply(a)
+            totals[a] += solver.value(child)
+    return levels.best_of({a: v / len(orders) for a, v in totals.items()})
+
+
+def _oracle(when, player=cheater):
+    """The expert, but at the decisions where `when(obs)` holds it plays `player`, which sees
+    hidden cards (`cheater`: every card): what that knowledge is worth at those decisions at
+    most (a yardstick of where imperfect information costs the expert, not a player)."""
     def run(obs, seed, state):
         if when(obs):
-            return cheater(obs, seed, state)
+            return player(obs, seed, state)
         return api.ai_action(obs, level="expert", seed=seed)
     return run
 
@@ -233,6 +256,9 @@ VARIANTS = {
     "expert-oracle-closer": _oracle(lambda obs: obs["closed_by"] == obs["player"]),
     "expert-oracle-open4": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 4),
     "expert-oracle-open2": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 2),
+    # ... at a talon of 4 it sees the opponent's hand only, not the order of the talon
+    "expert-hand-open4": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 4,
+                                 _knows_hand),
     "expert-sampled": _expert(enumerate=False),  # samples even where every layout is valued
     # rollouts with the rule-based player that takes every led side card it can
     "expert-rself": _expert(style=TAKER),                        # for its own seat only
