@@ -245,12 +245,12 @@ VARIANTS = {
     "expert-r0s120": _expert(deep_from=None, rollout_stock=0, samples=120, first_round=30),
     "expert-r0x2": _expert(deep_from=None, rollout_stock=0, exact_stock=2),  # and from a talon of 4
     "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
-    # where the expert loses to imperfect information: it sees every card after the opponent
-    # closed the talon, at a talon of 4 or less (or closed), or at a talon of 6 or more
+    # at a talon of 4, the next choice made on what the seat will know (bench/lookahead.py)
     "expert-look4": _lookahead,
+    # where the expert loses to imperfect information: it sees every card after the opponent
+    # closed the talon, or at a talon of 4 or less (or closed)
     "expert-oracle-close": _oracle(lambda obs: obs["closed_by"] == 1 - obs["player"]),
     "expert-oracle-late": _oracle(lambda obs: obs["closed"] or obs["stock_size"] <= 4),
-    "expert-oracle-early": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] >= 6),
     # ... the late decisions split: the talon of 4 or 2 still open, or after its own close
     "expert-oracle-open": _oracle(lambda obs: not obs["closed"] and 0 < obs["stock_size"] <= 4),
     "expert-oracle-closer": _oracle(lambda obs: obs["closed_by"] == obs["player"]),
