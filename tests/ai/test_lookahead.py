@@ -13,6 +13,7 @@ from aihelpers import bench_variants, hidden_of
 
 # Tests of benchmark-only code run on CPython only: bench/ is not part of the engine and not
 # mounted in the Pyodide run (tests/pyodide).
+pytestmark = pytest.mark.no_pyodide
 
 
 def decisions_at(stock_size, count):

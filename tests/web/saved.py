@@ -40,8 +40,8 @@ def status(page):
 
 def play_one(page, prefer=None):
     """The player's next move: the action `prefer` names when its button is there, else the
-    first playable card, else the first action button (chosen only once the table has settled:
-    a half-drawn hand would leave only, say, a claim)."""
+    first playable card, else an action button, a claim last (chosen only once the table has
+    settled: a half-drawn hand would leave only, say, a claim)."""
     wait_settled(page)
     page.wait_for_selector("[data-zone='hand'] button[data-card]:enabled, "
                            "[data-zone='actions'] button[data-action]:enabled", timeout=30_000)
@@ -54,11 +54,15 @@ def play_one(page, prefer=None):
             # The claim button can be enabled a moment before the hand's cards are (a false
             # claim ends the deal): give the cards a moment; a turn with no card falls through.
             try:
-                card.first.wait_for(state="visible", timeout=5_000)
+                card.first.wait_for(state="visible", timeout=15_000)
             except PlaywrightTimeout:
                 pass
-        target = (card if card.count() else
-                  page.locator("[data-zone='actions'] button[data-action]:enabled")).first
+        # no card: an action, a claim last (a false one ends the deal the caller moves on)
+        actions = page.locator("[data-zone='actions'] button[data-action]:enabled"
+                               ":not([data-action='claim'])")
+        if not actions.count():
+            actions = page.locator("[data-zone='actions'] button[data-action]:enabled")
+        target = (card if card.count() else actions).first
     target.click()
     wait_settled(page)
 
