@@ -173,12 +173,17 @@ def cheater(obs, seed, state):
     if solver is None:
         _CHEATER_SOLVERS.clear()
         solver = _CHEATER_SOLVERS[key] = Solver(me)
+    return levels.best_of(_solved(pos, pimc.candidate_actions(obs), solver))
+
+
+def _solved(pos, actions, solver):
+    """{action: exact value} of each action in the perfect-information position `pos`."""
     values = {}
-    for action in pimc.candidate_actions(obs):
+    for action in actions:
         child = pos.copy()
         child.apply(action)
         values[action] = solver.value(child)
-    return levels.best_of(values)
+    return values
 
 
 def _lookahead(obs, seed, state):
@@ -204,11 +209,8 @@ def _knows_hand(obs, seed, state):
     orders = list(itertools.permutations(hidden))
     for order in orders:
         pos = info.position(opp, list(order) + [t.index[deal.stock[-1]]])
-        solver = Solver(me)
-        for a in actions:
-            child = pos.copy()
-            child.apply(a)
-            totals[a] += solver.value(child)
+        for a, v in _solved(pos, actions, Solver(me)).items():
+            totals[a] += v
     return levels.best_of({a: v / len(orders) for a, v in totals.items()})
 
 

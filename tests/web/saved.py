@@ -57,14 +57,16 @@ def play_one(page, prefer=None):
                 card.first.wait_for(state="visible", timeout=15_000)
             except PlaywrightTimeout:
                 pass
-        # no card: an action, a claim last (a false one ends the deal the caller moves on)
-        actions = page.locator("[data-zone='actions'] button[data-action]:enabled"
-                               ":not([data-action='claim'])")
-        if not actions.count():
-            actions = page.locator("[data-zone='actions'] button[data-action]:enabled")
-        target = (card if card.count() else actions).first
+        target = card.first if card.count() else _action_button(page)
     target.click()
     wait_settled(page)
+
+
+def _action_button(page):
+    """An enabled action button, a claim last (a false one ends the deal the caller moves on)."""
+    buttons = "[data-zone='actions'] button[data-action]:enabled"
+    others = page.locator(buttons + ":not([data-action='claim'])")
+    return (others if others.count() else page.locator(buttons)).first
 
 
 def play_to_end(page, limit=40):
