@@ -22,6 +22,8 @@ from kaffeehaus.ai.inference import Inference  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
 import lookahead  # noqa: E402
+import presume  # noqa: E402
+from replay import ReplayInference  # noqa: E402
 
 
 # Rule-based styles of the benches (`heuristic.Style`; the shipped one is `heuristic.BASE`).
@@ -195,6 +197,14 @@ def _lookahead(obs, seed, state):
     return api.ai_action(obs, level="expert", seed=seed)
 
 
+def _presumed(obs, seed, state):
+    """The expert, but at its leads with the talon open at 4 or 2 the opponent's answer is
+    presumed from what the opponent can see, not the best defence (bench/presume.py)."""
+    if presume.applies(obs) and levels.forced_action(obs) is None:
+        return presume.choose(obs, seed)
+    return api.ai_action(obs, level="expert", seed=seed)
+
+
 def _knows_hand(obs, seed, state):
     """Sees the opponent's hand but not the order of the talon's hidden cards: every order of
     them equally likely, each solved exactly, the best mean chosen (Schnapsen, talon open)."""
@@ -236,6 +246,9 @@ VARIANTS = {
     "expert-noplay": _expert(infer=Inference(play=None)),
     "expert-play25": _expert(infer=Inference(play=0.25)),
     "expert-play03": _expert(infer=Inference(play=0.03)),
+    # the opponent's talon-open turns re-played as the rule-based player's (bench/replay.py)
+    "expert-replay02": _expert(infer=ReplayInference(0.02)),
+    "expert-replay10": _expert(infer=ReplayInference(0.1)),
     "expert-s80": _expert(samples=80, first_round=16),           # twice the rollout layouts
     # twice the layouts only for the exact searches while the talon is open (a talon of 4 or 2,
     # and from 6 one rollout trick then exact); every other decision as the expert
@@ -249,6 +262,9 @@ VARIANTS = {
     "expert-xclose": _xclose(),                  # the close valued with one lead for all layouts
     # at a talon of 4, the next choice made on what the seat will know (bench/lookahead.py)
     "expert-look4": _lookahead,
+    # at its leads with the talon open at 4 or 2, the opponent's answer presumed from what it
+    # can see (bench/presume.py)
+    "expert-presume": _presumed,
     # where the expert loses to imperfect information: it sees every card after the opponent
     # closed the talon, or at a talon of 4 or less (or closed)
     "expert-oracle-close": _oracle(lambda obs: obs["closed_by"] == 1 - obs["player"]),

@@ -30,7 +30,6 @@ import math
 
 from ..cards import SUITS
 from . import model
-from .inference import Reading
 
 
 class Info:
@@ -125,7 +124,7 @@ class Info:
             if obs["phase"] == 1 and not any(a.startswith("marry:") for a in before):
                 self.free_plays.append((len(hist), t.index[obs["trick"][0][1]], -1))
         if self.infer is not None:
-            self.reading = Reading(self, opp_turns, self.infer)
+            self.reading = self.infer.read(self, opp_turns)
         self.tricks_played = len(hist)
         self.last = hist[-1]["winner"] if hist else None
 
@@ -184,9 +183,10 @@ class Info:
         inference events, layouts are accepted with probability `weight` (rejection sampling;
         after 30 rejections the best-weighted layout drawn is kept)."""
         best = None
-        for attempt in range(30 if self.events else 1):
+        weighed = self.reading is not None and self.reading.informative()
+        for attempt in range(30 if weighed else 1):
             mask = self._draw(rng)
-            if not self.events:
+            if not weighed:
                 break
             w = self.weight(mask | self.known_opp)
             if w >= 1.0 or rng.random() < w:

@@ -27,6 +27,10 @@ class Inference:
         self.exchange = exchange
         self.play = play
 
+    def read(self, info, opp_turns):
+        """The reading of one observation (the benches' other readings override this)."""
+        return Reading(info, opp_turns, self)
+
 
 # The expert's weights. The play cue at 0.1: +0.069 ± 0.058 gp/deal against `hard` over 1,000
 # duplicate Schnapsen deals, paired with the same expert without it (bench/RESULTS.md).
@@ -146,6 +150,10 @@ class Reading:
         out += [c for c in range(t.n) if c != answer and not winners >> c & 1
                 and cost(c, half=style.throw_half)[1] < low]
         return out
+
+    def informative(self):
+        """Whether some layouts weigh less than others (else sampling is uniform)."""
+        return bool(self.events)
 
     def weight(self, mask):
         """Likelihood weight (0..1] of the opponent holding `mask` now, from the events. The
