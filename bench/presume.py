@@ -81,7 +81,9 @@ def presumed_values(obs, info, leads, config, seed, utility, belief):
 
 
 def _shown_to_opponent(obs, info):
-    """The seat's cards the opponent has seen: both halves of a marriage it announced."""
+    """The seat's cards the opponent has seen: both halves of a marriage it announced. (An
+    indicator the seat took in exchange is not among them: its observation does not say
+    which card that was, so the opponent's layouts may deal it elsewhere.)"""
     t = info.t
     shown = 0
     for m in obs["marriages"]:
