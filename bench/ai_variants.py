@@ -274,6 +274,8 @@ VARIANTS = {
     "expert-oracle-closer": _oracle(lambda obs: obs["closed_by"] == obs["player"]),
     "expert-oracle-open4": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 4),
     "expert-oracle-open2": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 2),
+    # ... and before: the talon open with 6 cards or more (where the expert rolls out)
+    "expert-oracle-early": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] >= 6),
     # ... at a talon of 4 it sees the opponent's hand only, not the order of the talon
     "expert-hand-open4": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 4,
                                  _knows_hand),
