@@ -224,6 +224,14 @@ def _knows_hand(obs, seed, state):
     return levels.best_of({a: v / len(orders) for a, v in totals.items()})
 
 
+def _hand_shown(obs, seed, state):
+    """The expert's own search, told the opponent's hand (as if every card of it had been
+    shown) but not the talon's order: its layouts differ only in the stock."""
+    deal = states.decode(state).current
+    told = dict(obs, known_opponent_cards=sorted(deal.hands[1 - obs["player"]]))
+    return levels.choose(told, "expert", seed=seed)
+
+
 def _oracle(when, player=cheater):
     """The expert, but at the decisions where `when(obs)` holds it plays `player`, which sees
     hidden cards (`cheater`: every card): what that knowledge is worth at those decisions at
@@ -276,6 +284,8 @@ VARIANTS = {
     "expert-oracle-open2": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 2),
     # ... and before: the talon open with 6 cards or more (where the expert rolls out)
     "expert-oracle-early": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] >= 6),
+    "expert-hand-early": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] >= 6,
+                                 player=_hand_shown),
     # ... at a talon of 4 it sees the opponent's hand only, not the order of the talon
     "expert-hand-open4": _oracle(lambda obs: not obs["closed"] and obs["stock_size"] == 4,
                                  _knows_hand),
