@@ -18,8 +18,6 @@ so it is not in the AI package.
 """
 from __future__ import annotations
 
-import random
-
 from kaffeehaus.ai import levels, pimc
 from kaffeehaus.ai.determinize import Info
 from kaffeehaus.ai.solver import INF, Solver, apply_move, schnapsen_moves
@@ -30,15 +28,10 @@ def values(obs, config, seed, utility):
     info = Info(obs, config.infer)
     me = obs["player"]
     actions = pimc.candidate_actions(obs)
-    rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
-    n = config.samples_for(obs)
-    worlds = info.layouts(n)
-    if worlds is None:
-        worlds = [(*info.sample(rng), 1.0) for _ in range(n)]
     memo = {}
     totals = {a: 0.0 for a in actions}
     weights = 0.0
-    for opp_mask, stock, w in worlds:
+    for opp_mask, stock, w in decision_layouts(info, config, obs, seed):
         pos = info.position(opp_mask, stock)
         solver = Solver(me, utility)
         for a in actions:
@@ -48,6 +41,17 @@ def values(obs, config, seed, utility):
                                        pos.tricks_played)
         weights += w
     return {a: totals[a] / weights for a in actions}
+
+
+def decision_layouts(info, config, obs, seed):
+    """[(opponent mask, stock, weight)]: every layout of the decision with its likelihood when
+    there are few, else the layouts `pimc.evaluate` samples (in its order, weight 1)."""
+    n = config.samples_for(obs)
+    layouts = info.layouts(n)
+    if layouts is None:
+        rng = pimc.decision_rng(obs, seed)
+        layouts = [(*info.sample(rng), 1.0) for _ in range(n)]
+    return layouts
 
 
 def _can_claim(pos, p):

@@ -29,6 +29,8 @@ from kaffeehaus.ai import levels, model, pimc
 from kaffeehaus.ai.determinize import Info
 from kaffeehaus.ai.solver import Solver
 
+from lookahead import decision_layouts
+
 
 def applies(obs):
     """A lead of the seat in Schnapsen with the talon open at 4 or 2 cards."""
@@ -50,16 +52,6 @@ def choose(obs, seed, top=3, belief=4):
     return levels.best_of(presumed_values(obs, info, leads, config, seed, utility, belief))
 
 
-def _worlds(info, config, obs, seed):
-    """The layouts PIMC weighs at this decision (every one when few, else a sample)."""
-    rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
-    n = config.samples_for(obs)
-    worlds = info.layouts(n)
-    if worlds is None:
-        worlds = [(*info.sample(rng), 1.0) for _ in range(n)]
-    return worlds
-
-
 def presumed_values(obs, info, leads, config, seed, utility, belief):
     """{lead: mean over the layouts of the exact value after the opponent's presumed answer}."""
     me, opp = info.me, info.opp
@@ -68,7 +60,7 @@ def presumed_values(obs, info, leads, config, seed, utility, belief):
     shown = _shown_to_opponent(obs, info)
     totals = {a: 0.0 for a in leads}
     weights = 0.0
-    for opp_mask, stock, w in _worlds(info, config, obs, seed):
+    for opp_mask, stock, w in decision_layouts(info, config, obs, seed):
         pos = info.position(opp_mask, stock)
         solver = Solver(me, utility)
         for a in leads:

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.no_pyodide
 
 bench_variants()        # puts bench/ on the path
 import presume  # noqa: E402
+from lookahead import decision_layouts  # noqa: E402
 
 
 def leads(count):
@@ -78,7 +79,7 @@ def test_a_presumed_value_is_never_below_the_best_defence():
         presumed = presume.presumed_values(obs, info, cards, config, 0, None, 4)
         plain = {a: 0.0 for a in cards}
         weights = 0.0
-        for opp_mask, stock, w in presume._worlds(info, config, obs, 0):
+        for opp_mask, stock, w in decision_layouts(info, config, obs, 0):
             pos = info.position(opp_mask, stock)
             solver = Solver(info.me)
             for a in cards:

@@ -21,7 +21,7 @@ from replay import Replay  # noqa: E402
 
 @pytest.mark.parametrize("profile, options", [("schnapsen", {}), ("schnapsen-strict", {}),
                                               ("bummerl", {}), ("bummerl", {"mit40": True})])
-def test_the_rule_based_players_real_hand_is_never_ruled_out(profile, options):
+def test_SS_5_the_rule_based_players_real_hand_is_never_ruled_out(profile, options):
     """With no tolerance at all (eps 0) the real hand of the rule-based opponent keeps a weight:
     its hand at every past turn, found backwards through its draws and exchanges, made exactly
     the choices it made."""
@@ -55,7 +55,7 @@ def test_a_hand_the_rule_based_player_would_have_played_otherwise_weighs_less():
     assert uneven >= 10
 
 
-def test_re_played_turns_sample_hands_closer_to_the_real_one():
+def test_SS_5_re_played_turns_sample_hands_closer_to_the_real_one():
     """Against the rule-based player at a talon of 4, the exact reading of its turns gets more
     of its hidden cards right than uniform layouts, and at least as many as the shipped
     reading of single passed-up cards."""

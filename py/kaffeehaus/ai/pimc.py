@@ -124,6 +124,12 @@ def candidate_actions(obs):
     return legal
 
 
+def decision_rng(obs, seed):
+    """The random numbers that draw one decision's layouts: a function of the seed, the move
+    number and the profile only."""
+    return random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
+
+
 def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, prune=False):
     """({action: mean value}, layouts used) over the sampled layouts, or over every layout
     (weighted) when there are no more of them than the samples this decision would draw.
@@ -136,7 +142,7 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     me = obs["player"]
     if actions is None:
         actions = candidate_actions(obs)
-    rng = random.Random(f"pimc:{seed}:{len(obs['actions'])}:{obs['profile']}")
+    rng = decision_rng(obs, seed)
     threshold = config.threshold(obs)
     samples = config.samples_for(obs)
     every = info.layouts(samples) if config.enumerate else None
