@@ -106,7 +106,7 @@ class Replay:
                 if visible is None:
                     self.first = j + 1
             if "exchange" in my_before:
-                visible = self.jack if visible is not None else None
+                visible = self.jack          # the jack lies under the talon now
                 if self.indicator is None:
                     self.first = max(self.first, j)
             open_turn = (not closed and stock > 0 and "close" not in my_before and bool(opp_acts)
