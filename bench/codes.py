@@ -7,7 +7,7 @@ limit a code may reach (kaffeehaus.limits.MAX_CODE_LENGTH), and how many QR code
     python3 bench/codes.py --profiles schnapsen --seed 3
 
 One single deal per profile, two parties in this process through kaffeehaus.api, seeded random
-legal moves, in the group the page uses (modp2048). One core.
+legal moves, in the group the page uses (ristretto255). One core.
 """
 
 import argparse

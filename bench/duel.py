@@ -1,8 +1,8 @@
-"""The cost of the duel protocol (docs/PROTOCOL.md): CPU time per deal per party, modular
-exponentiations, messages per deal, and the size of the text codes the players send.
+"""The cost of the duel protocol (docs/PROTOCOL.md): CPU time per deal per party, scalar
+multiplications, messages per deal, and the size of the text codes the players send.
 
     python3 bench/duel.py                       # schnapsen, bummerl, schneider; 3 deals each
-    python3 bench/duel.py --deals 5 --group test256 --profiles schnapsen
+    python3 bench/duel.py --deals 5 --profiles schnapsen
     python3 bench/duel.py --pyodide             # the same inside Pyodide under Node
     python3 bench/duel.py --browser --deals 2   # two pages in headless Chromium, codes pasted
 
@@ -11,7 +11,7 @@ two pages would: each call takes the party as JSON and returns it as JSON, and e
 travels as its text code. Moves are seeded random legal moves (a correct claim is always
 made). One core. The time of a call is charged to the party that makes it.
 
-(About 370 lines, one script: the CPython, Pyodide and browser runs print the same table from
+(About 390 lines, one script: the CPython, Pyodide and browser runs print the same table from
 the same per-call records.)
 """
 
@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from kaffeehaus import api                        # noqa: E402
 from duel_moves import random_move                # noqa: E402
-from kaffeehaus.duel import group as duel_group   # noqa: E402
+from kaffeehaus.duel import ristretto            # noqa: E402
 
 IN_PYODIDE = sys.platform == "emscripten"
 
@@ -45,6 +45,27 @@ def clock():
     return time.process_time()
 
 
+SCALAR_PRODUCTS = [0]            # scalar * point terms computed so far (every sum's terms count)
+
+
+def count_scalar_products():
+    """Wrap the group's two ways of multiplying so that every term is counted (a benchmark's
+    instrument: the engine keeps no counter of its own)."""
+    plain, fixed = ristretto.multi_multiply, ristretto.FixedBase.multiply
+
+    def counted_sum(pairs):
+        pairs = list(pairs)
+        SCALAR_PRODUCTS[0] += len(pairs)
+        return plain(pairs)
+
+    def counted_fixed(self, scalar):
+        SCALAR_PRODUCTS[0] += 1
+        return fixed(self, scalar)
+
+    ristretto.multi_multiply = counted_sum
+    ristretto.FixedBase.multiply = counted_fixed
+
+
 class Meter:
     def __init__(self):
         self.seconds = [0.0, 0.0]
@@ -52,24 +73,26 @@ class Meter:
         self.calls = []           # (what, seconds) of every call
 
     def call(self, seat, fn, *args, what="other"):
-        e0 = duel_group.COUNTS["exponentiations"]
+        e0 = SCALAR_PRODUCTS[0]
         t0 = clock()
         out = fn(*args)
         spent = clock() - t0
         self.seconds[seat] += spent
-        self.exps[seat] += duel_group.COUNTS["exponentiations"] - e0
+        self.exps[seat] += SCALAR_PRODUCTS[0] - e0
         self.calls.append((what, spent))
         return out
 
 
 def kind(message):
     body = message["body"]
-    if "stage" in body and "actions" not in body:
-        return "shuffle"
+    if "hello" in body:
+        return "invitation"
+    if "sign" in body:
+        return "reply"
+    if "next" in body:
+        return "shuffle"                 # a pass rides on it (with a reveal, or opening deal 0)
     if "reveal" in body:
         return "reveal"
-    if "stage" in body:
-        return "shuffle+turn"
     return "turn" if "actions" in body else "keys"
 
 
@@ -108,17 +131,18 @@ def one_deal(profile, seed):
     return meter, codes, state_bytes
 
 
-def run(profiles, deals, group_name):
-    duel_group.DEFAULT_GROUP = group_name
+def run(profiles, deals):
+    count_scalar_products()
     where = "Pyodide " + sys.version.split()[0] if IN_PYODIDE else "CPython " + sys.version.split()[0]
-    print(f"duel protocol, group {group_name}, {deals} single deals per profile, {where}"
+    print(f"duel protocol, group ristretto255, {deals} single deals per profile, {where}"
           f" (CPU seconds, one core)")
-    header = (f"{'profile':10} {'s/deal/party':>13} {'max':>6} {'exps/deal/party':>16} "
-              f"{'msgs/deal':>9} {'move code B med/max':>20} {'shuffle code B':>15} "
-              f"{'reveal B':>9} {'saved party B':>14}")
+    header = (f"{'profile':10} {'s/deal/party':>13} {'max':>6} {'mults/deal/party':>17} "
+              f"{'msgs/deal':>9} {'invitation B':>13} {'reply B':>8} {'move code B med/max':>20} "
+              f"{'shuffle code B':>15} {'reveal B':>9} {'saved party B':>14}")
     print(header)
     for profile in profiles:
         secs, exps, msgs, moves, shuffles, reveals, saved = [], [], [], [], [], [], []
+        invitations, replies = [], []
         calls = {}
         for d in range(deals):
             meter, codes, state_bytes = one_deal(profile, d)
@@ -128,23 +152,25 @@ def run(profiles, deals, group_name):
             moves += [n for n, k in codes if k in ("turn", "keys")]
             shuffles += [n for n, k in codes if k.startswith("shuffle")]
             reveals += [n for n, k in codes if k == "reveal"]
+            invitations += [n for n, k in codes if k == "invitation"]
+            replies += [n for n, k in codes if k == "reply"]
             saved += state_bytes
             for what, spent in meter.calls:
                 calls.setdefault(what, []).append(spent)
         print(f"{profile:10} {statistics.mean(secs):13.2f} {max(secs):6.2f} "
-              f"{statistics.mean(exps):16.0f} {statistics.mean(msgs):9.1f} "
+              f"{statistics.mean(exps):17.0f} {statistics.mean(msgs):9.1f} "
+              f"{max(invitations):13} {max(replies):8} "
               f"{statistics.median(moves):>11.0f} / {max(moves):<6} "
               f"{statistics.median(shuffles):>9.0f}/{max(shuffles):<5} "
               f"{max(reveals):9} {max(saved):14}")
         print("    seconds per call, median/max: " + ", ".join(
             f"{what} {statistics.median(v):.2f}/{max(v):.2f}" for what, v in sorted(calls.items())))
-    mult = duel_group.group(group_name)
-    x, e = 7 ** 40 % mult.p, mult.random_key()
+    rng = random.Random(1)
+    point = ristretto.BASE
     t0 = clock()
     for _ in range(20):
-        x = pow(x, e, mult.p)
-    print(f"one modular exponentiation ({mult.p.bit_length()}-bit modulus, "
-          f"{mult.q.bit_length()}-bit exponent): "
+        point = ristretto.multiply(rng.randrange(ristretto.L), point)
+    print(f"one scalar multiplication (ristretto255, variable base): "
           f"{(clock() - t0) / 20 * 1000:.1f} ms")
 
 
@@ -358,8 +384,6 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--profiles", default="schnapsen,bummerl,schneider")
     parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--group", default=duel_group.DEFAULT_GROUP,
-                        choices=sorted(duel_group.GROUPS))
     parser.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node")
     parser.add_argument("--browser", action="store_true",
                         help="two pages of the built site in headless Chromium (dist/)")
@@ -369,7 +393,7 @@ def main(argv=None):
         return browser_run(args.profiles.split(","), args.deals)
     if args.pyodide:
         return in_pyodide(sys.argv[1:] if argv is None else argv)
-    run(args.profiles.split(","), args.deals, args.group)
+    run(args.profiles.split(","), args.deals)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,7 @@ Two parties play through kaffeehaus.api with seeded random legal moves (a correc
 always made). A page sends when it can no longer act, all its pending codes in one link (the
 page offers them so: a party owes nothing while its seat can act, its shares travel with its
 turn). A change of turn is the move passing from one player to the other; the first move of
-the match counts as one. The counts do not depend on the group, so the small test group is
-the default (the 2048-bit one gives the same counts, slower).
+the match counts as one.
 """
 
 import argparse
@@ -25,7 +24,6 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from kaffeehaus import api                        # noqa: E402
 from duel_moves import random_move                # noqa: E402
-from kaffeehaus.duel import group as duel_group   # noqa: E402
 from kaffeehaus.duel import messages              # noqa: E402
 
 KINDS = ("turn", "start", "between deals", "keys in play", "last check")
@@ -85,9 +83,7 @@ def main(argv=None):
     parser.add_argument("--profiles", default="bummerl,schneider")
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--single", action="store_true", help="single deals, not matches")
-    parser.add_argument("--group", default="test256", choices=sorted(duel_group.GROUPS))
     args = parser.parse_args(argv)
-    duel_group.DEFAULT_GROUP = args.group
     what = "single deals" if args.single else "whole matches"
     print(f"duel by correspondence: {args.matches} {what} per profile, seeded random moves; "
           f"links per match (mean)")

@@ -45,10 +45,10 @@ class Fuzzer:
         self.tokens = []
         for i in range(60):
             self.add_game(i)
-        # duels (docs/PROTOCOL.md) in the small test group, so that valid parties stay cheap
+        # duels (docs/PROTOCOL.md): a party of each seat, and an invitation
         from kaffeehaus.duel import Party
-        inviter, invitation = Party.new("schnapsen", None, 0, group="test256")
-        joiner = Party.new("bummerl", None, 1, group="test256")[0]
+        inviter, invitation = Party.new("schnapsen", None, 0)
+        joiner = Party.new("bummerl", None, 1)[0]
         self.parties = [inviter.as_json(), joiner.as_json()]
         self.messages = invitation + [{"game": "x", "seq": 0, "prev": "", "from": 0, "body": {}}]
 

@@ -36,13 +36,13 @@ def choose(observation, rng):
 
 
 class Duel:
-    def __init__(self, profile, options=None, *, seed=0, group="test256", is_match=True,
+    def __init__(self, profile, options=None, *, seed=0, is_match=True,
                  roundtrip=False):
         self.profile, self.options = profile, options
         self.rng = random.Random(f"duel:{profile}:{seed}")
         self.roundtrip = roundtrip
-        a, out = Party.new(profile, options, 0, group=group, is_match=is_match)
-        b, _ = Party.new(profile, options, 1, group=group, is_match=is_match)
+        a, out = Party.new(profile, options, 0, is_match=is_match)
+        b, _ = Party.new(profile, options, 1, is_match=is_match)
         self.parties = [a, b]
         self.queue = deque((1, m) for m in out)
         self.log = list(out)                  # every message sent, in order
@@ -153,3 +153,21 @@ def resign(duel, message):
     text = duel_messages.signed_text(message)
     message["sig"] = [g.to_hex(x) for x in sign(g, sender.sign_key, sender.sign_public(), text)]
     return message
+
+
+def deal_in_play(profile="schnapsen", match=True):
+    """An honest inviter (through kaffeehaus.api) and a friend (a Party) past deal 0's set-up:
+    (the inviter's party with the deal in play, the friend, the friend's next message not
+    delivered yet: its first turn, or its shares of the inviter's hand)."""
+    honest = api.duel_new(profile, seat=0, match=match)
+    friend, _ = Party.new(profile, seat=1, is_match=match)
+    out = api.duel_receive(honest["party"],
+                           duel_messages.encode(friend.receive(honest["codes"][0])[0]))
+    out = api.duel_receive(out["party"], duel_messages.encode(friend.receive(out["codes"][0])[0]))
+    while not out["codes"]:                          # the inviter is forehand: its first turn
+        action = api.duel_observation(out["party"])["observation"]["legal_actions"][0]
+        out = api.duel_act(out["party"], action)
+    replies = friend.receive(out["codes"][0])
+    while not replies:                               # the friend's turn: it plays
+        replies = friend.act(friend.observation()["legal_actions"][0])
+    return out["party"], friend, replies[0]

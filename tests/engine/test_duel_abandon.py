@@ -3,25 +3,14 @@ starts; afterwards recorded on the side that records it, counted as a deal lost 
 stopped, and resumed as soon as the game goes on."""
 import pytest
 
-import kaffeehaus.duel.group as duel_group
+from duel_driver import deal_in_play
 from kaffeehaus import api
 from kaffeehaus.duel import Party
 from kaffeehaus.duel import messages
 
 
-@pytest.fixture(autouse=True)
-def small_group(monkeypatch):
-    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "test256")
-
-
 def a_deal_in_play(match=True):
-    honest = api.duel_new("schnapsen", seat=0, match=match)
-    friend, _ = Party.new("schnapsen", seat=1, is_match=match, group="test256")
-    out = api.duel_receive(honest["party"], messages.encode(friend.receive(honest["codes"][0])[0]))
-    replies = friend.receive(out["codes"][0])
-    if not replies:
-        replies = friend.act(friend.observation()["legal_actions"][0])
-    return out["party"], friend, replies[0]
+    return deal_in_play(match=match)
 
 
 def test_leaving_before_the_shuffle_is_free():

@@ -2,18 +2,15 @@
 parties, messages as text codes, observations; a refused message leaves the caller's party as
 it was; a session saved as JSON text in the middle of a deal resumes and finishes."""
 import json
+from pathlib import Path
 import random
 
 import pytest
 
-import kaffeehaus.duel.group as duel_group
 from kaffeehaus import api
-from kaffeehaus.duel import messages
-
-
-@pytest.fixture
-def small_group(monkeypatch):
-    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "test256")
+from kaffeehaus.duel import Party, messages
+from kaffeehaus.duel.proofs import sign
+from kaffeehaus.duel.state import FORMAT
 
 
 def choose(observation, rng):
@@ -66,7 +63,7 @@ class Table:
 
 
 @pytest.mark.parametrize("profile", ["bummerl", "schneider-neighbour"])
-def test_a_whole_match_through_the_api(small_group, profile):
+def test_a_whole_match_through_the_api(profile):
     views = Table(profile, seed=1).run()
     s0, s1 = (v["status"] for v in views)
     assert s0["phase"] == s1["phase"] == "over"
@@ -92,7 +89,7 @@ def damaged(code):
     raise AssertionError("no change of one character damaged the code")
 
 
-def test_a_refused_code_leaves_the_party_as_it_was(small_group):
+def test_a_refused_code_leaves_the_party_as_it_was():
     table = Table("schnapsen", match=False, seed=2)
     while True:
         waiting = [s for s in (0, 1) if table.inbox[s]]
@@ -113,7 +110,7 @@ def test_a_refused_code_leaves_the_party_as_it_was(small_group):
         api.duel_receive(out["party"], code)
 
 
-def test_a_session_saved_mid_deal_resumes(small_group):
+def test_a_session_saved_mid_deal_resumes():
     table = Table("schneider", options={"trump": True}, match=False, seed=3)
     for _ in range(25):
         table.step()
@@ -130,7 +127,7 @@ def test_a_session_saved_mid_deal_resumes(small_group):
     assert views[0]["status"]["last_result"] == api.deal_result(state)
 
 
-def test_the_observation_before_the_cards_are_dealt(small_group):
+def test_the_observation_before_the_cards_are_dealt():
     out = api.duel_new("schnapsen", seat=0)
     view = api.duel_observation(out["party"])
     assert view["observation"] is None and view["status"]["phase"] == "shuffling"
@@ -140,22 +137,34 @@ def test_the_observation_before_the_cards_are_dealt(small_group):
         api.duel_act(out["party"], "QH")
 
 
-def test_an_invitation_in_a_weak_group_is_refused(small_group, monkeypatch):
-    invitation = api.duel_new("schnapsen", seat=0)["codes"][0]
-    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "rfc5114-2048-256")
-    with pytest.raises(ValueError, match="group"):
-        api.duel_join(invitation)
+def test_an_invitation_in_another_group_is_refused():
+    """An invitation names its group; one in any group but ristretto255 (a duel begun by the
+    page's earlier protocol in RFC 5114's group, say) is refused with words, not joined."""
+    inviter, sent = Party.new("schnapsen", seat=0)
+    message = json.loads(json.dumps(sent[0]))
+    message["body"]["hello"]["group"] = "rfc5114-2048-256"
+    message["sig"] = [inviter.group.to_hex(x) for x in sign(
+        inviter.group, inviter.sign_key, inviter.sign_public(), messages.signed_text(message))]
+    with pytest.raises(ValueError, match="older version"):
+        api.duel_join(messages.encode(message))
 
 
-def test_the_page_uses_the_rfc5114_group():
+def test_the_page_knows_the_engines_party_format():
+    """A saved duel in another format is set aside by the page before the engine sees it
+    (web/duel/store.js); both must name the same current format."""
+    store = (Path(__file__).parents[2] / "web" / "duel" / "store.js").read_text()
+    assert f'export const PARTY_FORMAT = "{FORMAT}";' in store
+
+
+def test_the_page_uses_ristretto255():
     out = api.duel_new("bummerl", seat=0)
-    assert out["party"]["group"] == out["status"]["group"] == "rfc5114-2048-256"
+    assert out["party"]["group"] == out["status"]["group"] == "ristretto255"
     joined = api.duel_join(out["codes"][0])
-    assert joined["party"]["group"] == "rfc5114-2048-256" and len(joined["codes"]) == 1
+    assert joined["party"]["group"] == "ristretto255" and len(joined["codes"]) == 1
 
 
 @pytest.mark.parametrize("profile", ["schnapsen", "schneider"])
-def test_an_observation_never_shows_a_filler_card(small_group, profile):
+def test_an_observation_never_shows_a_filler_card(profile):
     """Before its keys arrive a seat's view fills the unopened positions with stand-in cards:
     none of them may reach the page (the hand leaves them out, and so does the trump indicator:
     a stand-in there could be one of the opponent's cards)."""

@@ -4,79 +4,125 @@ the public API (kaffeehaus.api duel functions, JSON parties, text codes). Every 
 refused at the first message where it appears: the honest call raises a ValueError, sends
 nothing back (so the attacker learns no share) and its saved party stays as it was.
 
-(About 280 lines, one module: the threat model's attacks in docs/PROTOCOL.md's order, mounted by
-the one modified party defined here.)
+(About 330 lines, one module: the threat model's attacks in docs/PROTOCOL.md's order, mounted by
+the modified parties defined here.)
 """
 import json
 
 import pytest
 
-import kaffeehaus.duel.group as duel_group
 from duel_driver import Duel
 from kaffeehaus import api
-from kaffeehaus.duel import KeyMismatch, Party, Unauthenticated, VerificationFailed
-from kaffeehaus.duel import messages
+from kaffeehaus.duel import KeyMismatch, MalformedMessage, Party, Unauthenticated, VerificationFailed
+from kaffeehaus.duel import messages, ristretto
+from kaffeehaus.duel.group import group as duel_group
 from kaffeehaus.duel.proofs import sign
-
-
-@pytest.fixture(autouse=True)
-def small_group(monkeypatch):
-    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "test256")
+from kaffeehaus.duel.shuffle import context
+from duel_driver import deal_in_play
+from forgery import forged_deck, ground_proof
+from torsion import eight_torsion, four_torsion
 
 
 class MarkerAttacker(Party):
-    """Finding 1 of the review: replace one card by a "marker", the square of another card
-    (here the Ace of hearts) under the same key, to find that card again after the other
-    seat's pass and deal it to itself."""
+    """Replace one card by a "marker", twice another card (here the Ace of hearts) under the
+    same key, to find that card again after the other seat's pass and deal it to itself."""
 
-    def _shuffle(self, before, deal):
-        out = super()._shuffle(before, deal)
+    def _pass(self, before, deal):
+        out, proof = super()._pass(before, deal)
         g = self.group
         target = g.power(g.encode_card("AH"), deal.mine) if not deal.stages else out[0]
-        out[-1] = target * target % g.p
-        return out
+        out[-1] = g.power(target, 2)
+        return out, proof
 
 
 class Duplicator(Party):
     """One element twice (a card doubled, another dropped)."""
 
-    def _shuffle(self, before, deal):
-        out = super()._shuffle(before, deal)
+    def _pass(self, before, deal):
+        out, proof = super()._pass(before, deal)
         out[1] = out[0]
-        return out
+        return out, proof
 
 
 class NonCard(Party):
     """One element that is no card at all (a random group element)."""
 
-    def _shuffle(self, before, deal):
-        out = super()._shuffle(before, deal)
-        g = self.group
-        out[2] = g.power(g.g, g.random_key())
-        return out
+    def _pass(self, before, deal):
+        out, proof = super()._pass(before, deal)
+        out[2] = self.group.public(self.group.random_key())
+        return out, proof
+
+
+class TorsionMarker(Party):
+    """The small-subgroup marks of the old group, tried on the curve under ristretto255: the
+    pass it sends has card i's point plus i times a torsion point of order 8, encoded by the
+    attacker's own arithmetic, so that it could read the marks back after the other seat's
+    pass."""
+
+    def _send(self, body):
+        nested = body.get("next")
+        if isinstance(nested, dict) and "proof" in nested:
+            mark = eight_torsion()
+            marked = []
+            for i, text in enumerate(nested["stage"]):
+                point = self.group.point(bytes.fromhex(text))
+                for _ in range(i):
+                    point = ristretto.add(point, mark)
+                marked.append(ristretto.encode(point).hex())
+            nested["stage"] = marked
+        return super()._send(body)
+
+
+class Grinder(Party):
+    """A pass that is no shuffle, with a proof ground until a verifier with 5-bit challenges
+    accepts it (forgery.py): the production verifier's full-length challenges refuse it."""
+
+    def _pass(self, before, deal):
+        after, order = forged_deck(self.group, before, deal.mine)
+        where = context(self.chain.game, deal.index, self.seat, "shuffle")
+        proof, _ = ground_proof(self.group, where, before, after, order, deal.mine,
+                                deal.public, bits=5)
+        return after, proof
 
 
 class Reorderer(Party):
     """The pass re-ordered after its proof was made."""
 
     def _send(self, body):
-        if "proof" in body:
-            body["stage"] = body["stage"][1:] + body["stage"][:1]
+        nested = body.get("next")
+        if isinstance(nested, dict) and "proof" in nested:
+            nested["stage"] = nested["stage"][1:] + nested["stage"][:1]
         return super()._send(body)
 
 
+ATTACKERS = [MarkerAttacker, Duplicator, NonCard, TorsionMarker, Grinder, Reorderer]
+
+
+def refused_pass(party, message, cls):
+    """The refusal of a cheating pass: its proof fails, or (marks of order 8) one of its values
+    does not even decode to an element of the group."""
+    if cls is TorsionMarker:
+        assert "not an element of the group" in refused(party, message, MalformedMessage)
+    else:
+        assert "shuffle proof" in refused(party, message)
+
+
 def attacker_at_seat_0(cls):
-    """The attacker invites; the honest friend joins through the API."""
-    attacker, sent = cls.new("schnapsen", seat=0, is_match=False, group="test256")
+    """The attacker invites; the honest friend joins through the API; the attacker's answer
+    to the join is deal 0's first pass."""
+    attacker, sent = cls.new("schnapsen", seat=0, is_match=False)
     joined = api.duel_join(messages.encode(sent[0]))
-    attacker.receive(joined["codes"][0])          # seat 1's pass: the attacker shuffles
+    attacker.receive(joined["codes"][0])
     return attacker, joined["party"]
 
 
 def attacker_at_seat_1(cls):
+    """The honest side invites and makes deal 0's first pass; the attacker joins and answers
+    with the second pass."""
     honest = api.duel_new("schnapsen", seat=0, match=False)
-    attacker, _ = cls.new("schnapsen", seat=1, is_match=False, group="test256")
-    return attacker, honest["party"], attacker.receive(honest["codes"][0])
+    attacker, _ = cls.new("schnapsen", seat=1, is_match=False)
+    out = api.duel_receive(honest["party"], messages.encode(attacker.receive(honest["codes"][0])[0]))
+    return attacker, out["party"], attacker.receive(out["codes"][0])
 
 
 def refused(party, message, error=VerificationFailed):
@@ -87,16 +133,16 @@ def refused(party, message, error=VerificationFailed):
     return str(info.value)
 
 
-@pytest.mark.parametrize("cls", [MarkerAttacker, Duplicator, NonCard, Reorderer])
+@pytest.mark.parametrize("cls", ATTACKERS)
 def test_seat_0_cannot_steer_its_shuffle(cls):
     attacker, honest = attacker_at_seat_0(cls)
-    assert "shuffle proof" in refused(honest, attacker.sent[-1])
+    refused_pass(honest, attacker.sent[-1], cls)
 
 
-@pytest.mark.parametrize("cls", [MarkerAttacker, Duplicator, NonCard, Reorderer])
+@pytest.mark.parametrize("cls", ATTACKERS)
 def test_seat_1_cannot_steer_its_shuffle(cls):
     attacker, honest, sent = attacker_at_seat_1(cls)
-    assert "shuffle proof" in refused(honest, sent[0])
+    refused_pass(honest, sent[0], cls)
 
 
 def test_the_honest_shuffles_pass():
@@ -104,58 +150,118 @@ def test_the_honest_shuffles_pass():
     attacks', not the harness's."""
     attacker, honest = attacker_at_seat_0(Party)
     out = api.duel_receive(honest, messages.encode(attacker.sent[-1]))
-    assert out["status"]["phase"] in ("your_turn", "their_turn")
+    assert out["codes"] and out["status"]["phase"] in ("your_turn", "their_turn")
     attacker, honest, sent = attacker_at_seat_1(Party)
-    assert api.duel_receive(honest, messages.encode(sent[0]))["codes"]
+    assert api.duel_receive(honest, messages.encode(sent[0]))["status"]["phase"] in (
+        "your_turn", "their_turn")
+
+
+def test_marks_of_order_four_vanish_in_the_encoding():
+    """Every element travels as its ristretto255 encoding, which is the same for a point and
+    that point plus any torsion point of order 1, 2 or 4: such a mark cannot even be sent."""
+    g = duel_group()
+    card = g.point(g.encode_card("AH"))
+    for mark in four_torsion():
+        assert ristretto.encode(ristretto.add(card, mark)) == g.encode_card("AH")
+
+
+def test_an_element_from_a_message_is_always_of_prime_order():
+    """Whatever a modified page encodes (a point with a torsion part of order 8 included), what
+    the honest side decodes is an element of the prime-order group, or refused."""
+    g = duel_group()
+    mark = eight_torsion()
+    point = g.point(g.public(12345))
+    for i in range(8):
+        encoded = ristretto.encode(point).hex()
+        try:
+            value = g.element(encoded)
+        except MalformedMessage:
+            continue
+        decoded = g.point(value)
+        assert ristretto.equal(ristretto.multiply(ristretto.L, decoded), ristretto.IDENTITY)
+        point = ristretto.add(point, mark)
+
+
+class CoinBricker(Party):
+    """An inviter whose coin commitment is no hex digest: a joiner that saved it could not
+    load its own duel again."""
+
+    def _invitation(self):
+        return dict(super()._invitation(), coin="z" * 64)
+
+
+class CoinFlipper(Party):
+    """Opens its coin with a bit that is no int (true, or the text "1")."""
+
+    bit = True
+
+    def _send(self, body):
+        if "coin_open" in body:
+            body["coin_open"]["bit"] = self.bit
+        return super()._send(body)
+
+
+def test_an_invitation_whose_coin_is_no_digest_is_refused_at_once():
+    attacker, sent = CoinBricker.new("schnapsen", seat=0, is_match=False)
+    with pytest.raises(MalformedMessage, match="coin"):
+        api.duel_join(messages.encode(sent[0]))
+
+
+@pytest.mark.parametrize("bit", [True, "1", 1.0])
+def test_a_coin_opened_with_a_bit_of_another_type_is_refused(bit):
+    attacker, sent = type("Flipper", (CoinFlipper,), {"bit": bit}).new(
+        "schnapsen", seat=0, is_match=False)
+    joined = api.duel_join(messages.encode(sent[0]))
+    opened = attacker.receive(joined["codes"][0])[0]
+    assert "coin" in refused(joined["party"], opened, MalformedMessage)
 
 
 def test_a_replayed_pass_is_refused():
     """Seat 1 answers with the pass, key and proof it made for an earlier game, which went
     through there, signed anew with this game's key."""
-    honest = api.duel_new("schnapsen", seat=0, match=True)
-    friend, _ = Party.new("schnapsen", seat=1, group="test256")
-    old = friend.receive(honest["codes"][0])[0]
-    assert api.duel_receive(honest["party"], messages.encode(old))["codes"]
-    honest = api.duel_new("schnapsen", seat=0, match=True)
-    friend, _ = Party.new("schnapsen", seat=1, group="test256")
-    first = friend.receive(honest["codes"][0])[0]
+    def second_pass():
+        honest = api.duel_new("schnapsen", seat=0, match=True)
+        friend, _ = Party.new("schnapsen", seat=1)
+        out = api.duel_receive(honest["party"],
+                               messages.encode(friend.receive(honest["codes"][0])[0]))
+        return out["party"], friend, friend.receive(out["codes"][0])[0]
+
+    party, _, old = second_pass()
+    assert api.duel_receive(party, messages.encode(old))["status"]["phase"] != "shuffling"
+    party, friend, first = second_pass()
     replay = json.loads(json.dumps(first))
-    replay["body"]["stage"], replay["body"]["proof"] = old["body"]["stage"], old["body"]["proof"]
-    replay["body"]["key"] = old["body"]["key"]
+    for field in ("stage", "proof", "key"):
+        replay["body"]["next"][field] = old["body"]["next"][field]
     replay["sig"] = [friend.group.to_hex(x) for x in sign(
         friend.group, friend.sign_key, friend.sign_public(), messages.signed_text(replay))]
-    assert "shuffle proof" in refused(honest["party"], replay)
-
-
-class NextReorderer(Party):
-    """The pass of a later deal (carried in `next`) re-ordered after its proof was made."""
-
-    def _send(self, body):
-        nested = body.get("next")
-        if isinstance(nested, dict) and "proof" in nested:
-            nested["stage"] = nested["stage"][1:] + nested["stage"][:1]
-        return super()._send(body)
+    assert "shuffle proof" in refused(party, replay)
 
 
 def from_deal_1(cls):
     """`cls`'s cheat in the shuffles of deal 1 on, an honest deal 0: the attack reaches the
     passes that ride on the messages ending a deal (setup.py)."""
-    if cls is Reorderer:
-        return NextReorderer
+    if cls in (Reorderer, TorsionMarker):
+        class LaterReorderer(cls):
+            def _send(self, body):
+                if body.get("deal") == 0 and "coin_open" in body or "reveal" not in body:
+                    return Party._send(self, body)
+                return super()._send(body)
+        return LaterReorderer
 
     class Later(cls):
-        def _shuffle(self, before, deal):
+        def _pass(self, before, deal):
             if deal.index == 0:
-                return Party._shuffle(self, before, deal)
-            return super()._shuffle(before, deal)
+                return Party._pass(self, before, deal)
+            return super()._pass(before, deal)
     return Later
 
 
 def carries_next(duel):
-    return bool(duel.queue) and "next" in duel.queue[-1][1]["body"]
+    return (bool(duel.queue) and "next" in duel.queue[-1][1]["body"]
+            and "reveal" in duel.queue[-1][1]["body"])
 
 
-@pytest.mark.parametrize("cls", [MarkerAttacker, Duplicator, NonCard, Reorderer])
+@pytest.mark.parametrize("cls", ATTACKERS)
 def test_the_seat_that_ends_a_deal_cannot_steer_the_next_shuffle(cls):
     """The seat whose last action ends deal 0 sends the first pass of deal 1 with it."""
     duel = Duel("bummerl", seed=6)
@@ -163,10 +269,10 @@ def test_the_seat_that_ends_a_deal_cannot_steer_the_next_shuffle(cls):
         party.__class__ = from_deal_1(cls)
     duel.run_until(carries_next)
     to, message = duel.queue[-1]
-    assert "shuffle proof" in refused(duel.parties[to].as_json(), message)
+    refused_pass(duel.parties[to].as_json(), message, cls)
 
 
-@pytest.mark.parametrize("cls", [MarkerAttacker, Duplicator, NonCard, Reorderer])
+@pytest.mark.parametrize("cls", ATTACKERS)
 def test_the_seat_that_answers_cannot_steer_the_next_shuffle(cls):
     """The other seat answers the end of deal 0 with its key and the second pass of deal 1."""
     duel = Duel("bummerl", seed=6).run_until(carries_next)
@@ -175,7 +281,7 @@ def test_the_seat_that_answers_cannot_steer_the_next_shuffle(cls):
     attacker.__class__ = from_deal_1(cls)
     answer = attacker.receive(message)[0]
     assert "next" in answer["body"] and "proof" in answer["body"]["next"]
-    assert "shuffle proof" in refused(duel.parties[1 - to].as_json(), answer)
+    refused_pass(duel.parties[1 - to].as_json(), answer, cls)
 
 
 def test_the_next_shuffles_of_honest_seats_pass():
@@ -217,20 +323,16 @@ def onlooker_writes(message, body):
     the game: signed with a key of its own."""
     forged = messages.make(message["game"], message["seq"], message["prev"], message["from"],
                            body)
-    g = duel_group.group("test256")
+    g = duel_group()
     key = g.random_key()
     forged["sig"] = [g.to_hex(x) for x in sign(g, key, g.public(key), messages.signed_text(forged))]
     return forged
 
 
 def a_deal_in_play():
-    honest = api.duel_new("schnapsen", seat=0, match=False)
-    friend, _ = Party.new("schnapsen", seat=1, is_match=False, group="test256")
-    out = api.duel_receive(honest["party"], messages.encode(friend.receive(honest["codes"][0])[0]))
-    replies = friend.receive(out["codes"][0])
-    if not replies:                                # the friend is forehand: it plays first
-        replies = friend.act(friend.observation()["legal_actions"][0])
-    return out["party"], friend, replies[0]
+    """The honest inviter's party with deal 0 in play, the friend's Party, and the friend's
+    next message, not delivered yet."""
+    return deal_in_play(match=False)
 
 
 def test_an_onlooker_cannot_write_the_friends_move():
@@ -256,7 +358,8 @@ def test_both_sides_show_the_same_fingerprint():
     party, friend, genuine = a_deal_in_play()
     mine = api.duel_observation(party)["status"]["fingerprint"]
     assert mine == friend.status()["fingerprint"]
-    assert len(mine.replace(" ", "")) == 12 and mine.replace(" ", "").isdigit()
+    digits = mine.replace(" ", "")
+    assert len(digits) == 25 and digits.isdigit() and len(mine.split()) == 5
     other, _, _ = a_deal_in_play()
     assert api.duel_observation(other)["status"]["fingerprint"] != mine
 

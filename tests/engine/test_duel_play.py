@@ -126,15 +126,6 @@ def test_first_dealer_comes_from_both_coins():
     assert dealers == {0, 1}
 
 
-@pytest.mark.slow  # a deal with the real-size group: seconds of modular arithmetic
-def test_real_group_one_deal():
-    """RFC 5114's 2048-bit group with its 256-bit subgroup, as the page uses it: one whole
-    deal, both shuffle proofs and every share checked in that group."""
-    duel = Duel("schnapsen", seed=7, group="rfc5114-2048-256", is_match=False).run()
-    check_against_plain_engine(duel)
-    assert duel.parties[0].as_json()["group"] == "rfc5114-2048-256"
-
-
 def test_every_complete_observation_is_a_valid_observation():
     """What duel_observation gives (its hand complete: no card waiting for a key) passes the
     engine's observation check, so the page may hand it to hint and ai_action; with a card

@@ -42,6 +42,12 @@ def finishes(duel):
     check_against_plain_engine(duel)
 
 
+def carries_a_pass(message):
+    """A message with a shuffle pass: the `next` that opens a deal."""
+    nested = message["body"].get("next")
+    return isinstance(nested, dict) and "stage" in nested
+
+
 def plays_card(message):
     return any(len(a[0]) == 2 for a in message["body"].get("actions", []))
 
@@ -99,9 +105,9 @@ def test_message_altered_in_transit_is_refused_at_once():
     """A message changed on the way fails its signature: refused, nothing changes, and the
     friend is not accused (Unauthenticated, not a cheating verdict)."""
     duel = Duel("schnapsen", seed=15, is_match=False)
-    to, message = next_message(duel, lambda m: "stage" in m["body"])
+    to, message = next_message(duel, carries_a_pass)
     altered = copy.deepcopy(message)
-    stage = altered["body"]["stage"]
+    stage = altered["body"]["next"]["stage"]
     stage[0], stage[1] = stage[1], stage[0]               # a valid deck, in another order
     assert "signed" in refuses(duel, to, altered, Unauthenticated)
     finishes(duel)
@@ -111,9 +117,9 @@ def test_a_valid_deck_in_another_order_fails_the_proof():
     """The same change made and signed by the friend itself: the shuffle proof binds the
     order, so it is refused as cheating."""
     duel = Duel("schnapsen", seed=15, is_match=False)
-    to, message = next_message(duel, lambda m: "stage" in m["body"])
+    to, message = next_message(duel, carries_a_pass)
     bad = copy.deepcopy(message)
-    stage = bad["body"]["stage"]
+    stage = bad["body"]["next"]["stage"]
     stage[0], stage[1] = stage[1], stage[0]
     assert "shuffle proof" in refuses(duel, to, resign(duel, bad), VerificationFailed)
     finishes(duel)
@@ -121,25 +127,38 @@ def test_a_valid_deck_in_another_order_fails_the_proof():
 
 # --- ciphertexts and shares ------------------------------------------------------------------
 
-def test_ciphertext_outside_the_group_is_refused():
+# RFC 9496's bad encodings, one of each kind, and the identity: none is an element a pass may
+# carry (a non-canonical field element, a negative one, one with no square root, s = -1)
+NOT_ELEMENTS = [
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371",
+    "3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "0000000000000000000000000000000000000000000000000000000000000000",
+]
+
+
+@pytest.mark.parametrize("text", NOT_ELEMENTS + ["e2f2ae0a6abc4e71", "E2F2AE0A6ABC4E71A884A961C500515F58E30B6AA582DD8DB6A65945E08D2D76"])
+def test_ciphertext_outside_the_group_is_refused(text):
     duel = Duel("schnapsen", seed=16, is_match=False)
-    to, message = next_message(duel, lambda m: "stage" in m["body"])
+    to, message = next_message(duel, carries_a_pass)
     bad = copy.deepcopy(message)
-    p = duel.parties[0].group.p
-    non_residue = next(x for x in range(2, 100) if pow(x, (p - 1) // 2, p) == p - 1)
-    bad["body"]["stage"][3] = format(non_residue, "x")
-    refuses(duel, to, resign(duel, bad), VerificationFailed)
+    bad["body"]["next"]["stage"][3] = text
+    refuses(duel, to, resign(duel, bad), MalformedMessage)
     finishes(duel)
 
 
 def test_no_share_leaves_before_the_deck_is_fixed():
-    """Seat 1's shuffle carries no share: the deck is not final. Shares sent there anyway are
-    refused."""
+    """The first pass of a deal carries no share: the deck is not final. Shares sent with it
+    anyway are refused."""
     duel = Duel("bummerl", seed=24, is_match=False)
-    to, message = next_message(duel, lambda m: m["from"] == 1 and "stage" in m["body"])
-    bad = copy.deepcopy(message)
-    bad["body"]["keys"] = [[3, "2", "1", "1"]]
-    refuses(duel, to, resign(duel, bad), MalformedMessage)
+    to, message = next_message(duel, lambda m: carries_a_pass(m) and "keys" not in m["body"]["next"])
+    for where in ("body", "next"):
+        bad = copy.deepcopy(message)
+        part = bad["body"] if where == "body" else bad["body"]["next"]
+        part["keys"] = [[3, "2" * 64, "1" * 64, "1" * 64]]
+        refuses(duel, to, resign(duel, bad), MalformedMessage)
     finishes(duel)
 
 
@@ -148,8 +167,8 @@ def test_share_that_does_not_check_out_is_refused():
     to, message = next_message(duel, lambda m: plays_card(m) and m["body"].get("keys"))
     bad = copy.deepcopy(message)
     g = duel.parties[0].group
-    share = int(bad["body"]["keys"][0][1], 16)
-    bad["body"]["keys"][0][1] = format(share * g.g % g.p, "x")       # another group element
+    share = bytes.fromhex(bad["body"]["keys"][0][1])
+    bad["body"]["keys"][0][1] = g.to_hex(g.power(share, 2))         # another group element
     assert "does not check out" in refuses(duel, to, resign(duel, bad), KeyMismatch)
     finishes(duel)
 
@@ -158,7 +177,8 @@ def test_wrong_key_at_reveal_is_refused():
     duel = Duel("schnapsen", seed=19, is_match=False)
     to, message = next_message(duel, lambda m: "reveal" in m["body"])
     bad = copy.deepcopy(message)
-    bad["body"]["reveal"] = format(int(bad["body"]["reveal"], 16) + 2, "x")
+    g = duel.parties[0].group
+    bad["body"]["reveal"] = g.to_hex((int(bad["body"]["reveal"], 16) + 2) % g.q)
     refuses(duel, to, resign(duel, bad), KeyMismatch)
     finishes(duel)
 

@@ -130,8 +130,8 @@ CALLS = {
 # of duel_new is only reached through garbage seats), and its messages.
 import kaffeehaus.duel.group  # noqa: E402
 from kaffeehaus.duel import Party  # noqa: E402
-_INVITER, _INVITATION = Party.new("schnapsen", None, 0, group="test256")
-PARTIES = [_INVITER.as_json(), Party.new("schnapsen", None, 1, group="test256")[0].as_json()]
+_INVITER, _INVITATION = Party.new("schnapsen", None, 0)
+PARTIES = [_INVITER.as_json(), Party.new("schnapsen", None, 1)[0].as_json()]
 MESSAGES = _INVITATION + [{"game": "x", "seq": 0, "prev": "", "from": 0, "body": {}}]
 parties = st.one_of(st.sampled_from(PARTIES), damaged(PARTIES), garbage)
 duel_messages = st.one_of(st.sampled_from(MESSAGES), damaged(MESSAGES), tokens, garbage)

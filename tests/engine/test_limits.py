@@ -12,15 +12,9 @@ import zlib
 
 import pytest
 
-import kaffeehaus.duel.group as duel_group
 from kaffeehaus import api, jsontext, limits
 from kaffeehaus.duel import messages
 from kaffeehaus.duel.errors import MalformedMessage
-
-
-@pytest.fixture
-def small_group(monkeypatch):
-    monkeypatch.setattr(duel_group, "DEFAULT_GROUP", "test256")
 
 
 def code_of(data: bytes) -> str:
@@ -36,7 +30,7 @@ def deep(levels: int) -> str:
 
 
 @pytest.fixture
-def joined(small_group):
+def joined():
     """Seat 0 after its invitation, seat 1 after joining: (party 0, codes for seat 0)."""
     out = api.duel_new("schnapsen", seat=0, match=False)
     joined = api.duel_join(out["codes"][0])

@@ -7,11 +7,13 @@ records it on yes, and a later code from the friend resumes the game. Screenshot
 390x844 and 1280x800, in English and German."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from kaffeehaus import api
 
-from duel_pages import boot, invite, outbox, party, paste, two  # noqa: F401
+from duel_pages import play_one, boot, invite, outbox, party, paste, two  # noqa: F401
 from settled import wait_settled
 
 # the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
@@ -41,9 +43,9 @@ def test_fingerprint_stop_and_the_friend_who_stopped(two, base_url, artifacts):
     b.wait_for_function("() => (document.documentElement.dataset.duelRev || '') !== ''", timeout=180_000)
     wait_settled(b, 180_000)
     paste(a, outbox(b))
-    # both pages show the same twelve digits, the engine's, with the line to compare them
+    # both pages show the same twenty-five digits, the engine's, with the line to compare them
     expected = api.duel_observation(party(a)["party"])["status"]["fingerprint"]
-    assert expected and sum(c.isdigit() for c in expected) == 12
+    assert expected and sum(c.isdigit() for c in expected) == 25
     for page in (a, b):
         page.wait_for_selector("[data-duel-fingerprint]:not([hidden])", timeout=30_000)
         assert page.get_attribute("[data-duel-fingerprint]", "data-duel-fingerprint") == expected
@@ -51,6 +53,12 @@ def test_fingerprint_stop_and_the_friend_who_stopped(two, base_url, artifacts):
     assert "by voice or in person" in a.text_content("[data-duel-fingerprint]")
     shots(a, artifacts, "fingerprint-en")
     shots(b, artifacts, "fingerprint-de")
+    # deal 0's two passes (the reply carried no deck): the deal is dealt on both pages; A has a
+    # code for B (its shares, or its first turn when it leads)
+    paste(b, outbox(a))
+    paste(a, outbox(b))
+    while not outbox(a):
+        play_one(a, random.Random(3))
 
     # A stops: the question says what the engine says it costs; "Go back" records nothing
     cost = api.duel_stop(party(a)["party"], "me")["status"]["stopped"]

@@ -1,7 +1,9 @@
 """QR codes of duel links (web/duel/qr.js, qr-sequence.js) in Chromium on the built site: the
-largest invitation, as a link, is drawn as QR codes by the vendored generator (lean-qr), each
-one read back from its canvas by the vendored decoder (jsQR), and the sequence, assembled in any
-order, equals the link; a short code is one QR code on its own."""
+largest code of a game (a 32-card shuffle pass), as a link, is drawn as QR codes by the vendored
+generator (lean-qr), each one read back from its canvas by the vendored decoder (jsQR), and the
+sequence, assembled in any order, equals the link; the largest invitation and a short code are
+one QR code on their own, and so is the invitation link the page shows, its live connection's
+offer included."""
 from __future__ import annotations
 
 import pytest
@@ -38,16 +40,20 @@ ROUND_TRIP = """async (link) => {
 }"""
 
 
-def test_largest_invitation_link_round_trips_through_qr_codes(page, base_url):
+def test_largest_codes_round_trip_through_qr_codes(page, base_url):
     page.goto(base_url + "__test__/engine.html")
     page.wait_for_selector("html[data-harness=ready]", state="attached")
     page.evaluate(LOAD)
-    invitation = api.duel_new("schneider", options={"deck": 32}, seat=0, match=True)["codes"][0]
-    link = base_url + "#duel=" + invitation
-    out = page.evaluate(ROUND_TRIP, link)
-    assert out["parts"] > 1 and out["sameParts"], out["parts"]
-    assert out["result"]["text"] == link
-    assert out["result"]["have"] == out["result"]["of"] == out["parts"]
+    invited = api.duel_new("schneider", options={"deck": 32}, seat=0, match=True)
+    joined = api.duel_join(invited["codes"][0])
+    first_pass = api.duel_receive(invited["party"], joined["codes"][0])["codes"][0]
+    for code, one_qr in ((invited["codes"][0], True), (joined["codes"][0], True),
+                         (first_pass, False)):
+        link = base_url + "#duel=" + code
+        out = page.evaluate(ROUND_TRIP, link)
+        assert (out["parts"] == 1) == one_qr and out["sameParts"], (len(link), out["parts"])
+        assert out["result"]["text"] == link
+        assert out["result"]["have"] == out["result"]["of"] == out["parts"]
     # a text of every length up to one QR code's worth is read back (jsQR reads no version-24
     # symbol: the generator takes the next size up)
     lengths = page.evaluate("""async () => {
@@ -68,9 +74,9 @@ def test_largest_invitation_link_round_trips_through_qr_codes(page, base_url):
     assert json.loads(json.dumps(page.watch.errors)) == []
 
 
-def test_show_as_qr_code_shows_the_link_to_send_part_by_part(two, base_url, artifacts):  # noqa: F811
-    """The inviter taps "Show as QR code": the dialog shows the invitation link's parts one after
-    another; read from the page's canvas and assembled, they are the link. Screenshots at phone
+def test_show_as_qr_code_shows_the_invitation_in_one_qr_code(two, base_url, artifacts):  # noqa: F811
+    """The inviter taps "Show as QR code": the invitation link, its live connection's offer
+    included, is one QR code; read from the page's canvas, it is the link. Screenshots at phone
     and desktop sizes in English and German."""
     page = two[0]
     boot(page, base_url)
@@ -94,7 +100,7 @@ def test_show_as_qr_code_shows_the_link_to_send_part_by_part(two, base_url, arti
     # the link the page prepared to send: the codes and the live connection's offer
     link = page.get_attribute("[data-duel-link]", "data-duel-link")
     assert "&rtc=" in link
-    assert out["parts"] > 1
+    assert out["parts"] == 1, len(link)
     assert out["result"]["text"] == link
     german = two[1]                          # the same dialog in another language
     german.add_init_script("localStorage.setItem('kaffeehaus.language', 'de')")

@@ -5,7 +5,7 @@
 //
 // Hooks (docs/UI-HOOKS.md): [data-zone='duel'] with [data-duel-code-out], [data-duel-code-in],
 // data-ui = duel-share / duel-copy-link / duel-copy-code / duel-apply, [data-duel-verified],
-// [data-duel-verdict]; [data-duel-fingerprint] (the game's twelve digits); [data-duel-stopped]
+// [data-duel-verdict]; [data-duel-fingerprint] (the game's twenty-five digits); [data-duel-stopped]
 // ("me" / "friend" / "": who stopped) with data-ui = duel-stop / duel-friend-stopped;
 // html[data-duel] the phase, html[data-duel-rev], html[data-duel-table]; [data-duel-compact]
 // ("true" while a deal's result is on the table) with [data-duel-more] (the folded details).

@@ -13,17 +13,27 @@
 //   readCodes(text)        → Promise<[code]>  the same, but a line after a code is joined to it
 //                                     only if the code then still reads ("See you" on the next
 //                                     line is not glued to it); rejects with CodeError "tooLong"
-//                                     for text longer than MAX_PASTED_LENGTH
+//                                     for text longer than MAX_PASTED_LENGTH. Time linear in the
+//                                     text: each code's end is measured once (zlib64.js
+//                                     measureZlib) and read once, never tried line by line
+//   frameCodes(list)       → [code]   the codes of a live frame (transport.js) as they are, one
+//                                     per item, never joined; rejects "tooLong" past the limits
 //   codeFromHash(hash)     → [code]   the codes of a "#duel=<code>[~<code>]" location hash
 //   duelLink(base, codes)  → "<base>#duel=<code>[~<code>…]"
 //   readEnvelope(code)     → Promise<{game, seq, from, hello}>; rejects with CodeError
 //   isDuelHash(hash)       → bool
 
 import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_MESSAGE_BYTES, MAX_PASTED_LENGTH } from "../limits.js";
-import { TooLarge, fromBase64url, inflate } from "./zlib64.js";
+import { TooLarge, fromBase64url, inflate, measureZlib } from "./zlib64.js";
 
 export const PREFIX = "kd1.";
 const CODE = codePattern(PREFIX);
+// How many joins one paste reads, and what they may inflate to; past that, a join where a stream
+// ends is taken unchecked (an honest code reads there; another one is reported damaged when it
+// is read), so that thousands of codes, or codes that each inflate to nearly the limit, cost no
+// more than a few.
+const CHECKS = 16;
+const CHECKED_BYTES = 2 * MAX_MESSAGE_BYTES;
 
 /** Every code of this prefix: the prefix, then base64url. */
 function codePattern(prefix) {
@@ -60,17 +70,34 @@ export async function readCodes(text) {
 }
 
 /**
- * Every code starting with `prefix` in `text` (duel codes here, connection codes in live.js),
- * with the lines after it joined to it only as far as `reads(code)` (async) needs: the shortest
- * join that reads. A cut zlib stream never reads (its checksum is at its end), while words
- * after a complete one might be taken for trailing bytes and ignored; a code that reads at no
- * join takes every line that may continue it (and is then reported damaged).
+ * The codes a live frame holds (transport.js): each item is one code as the friend's page sent
+ * it, never split or joined, for that page sends what it wants (a messenger's wrapping is a
+ * paste's matter). An item that is not one whole code is read as it is: damaged. Throws
+ * CodeError "tooLong" past what a paste may hold.
  */
-export async function readWrapped(text, prefix, reads) {
+export function frameCodes(list) {
+  if (!Array.isArray(list) || list.length > MAX_PASTED_LENGTH) throw new CodeError("tooLong");
+  const codes = list.filter((code) => typeof code === "string");
+  if (codes.reduce((sum, code) => sum + code.length, 0) > MAX_PASTED_LENGTH) throw new CodeError("tooLong");
+  return codes;
+}
+
+/**
+ * Every code starting with `prefix` in `text` (duel codes here, connection codes in live.js),
+ * with the lines after it joined to it only as far as `reads(code)` (async) needs. A zlib stream
+ * ends where it ends and `inflate` takes nothing after it, so at most one join can read: the one
+ * where the stream measured over the longest join (`measure`, measureZlib; at most
+ * MAX_CODE_LENGTH characters) ends, if that falls at the end of a line. Only that join is read
+ * (within CHECKS and CHECKED_BYTES); a code that reads at no join takes every line that may
+ * continue it (and is then reported damaged). Per code: one measure, over characters no other
+ * code's uses, and at most one `reads`: time linear in `text`, never a join per line.
+ */
+export async function readWrapped(text, prefix, reads, measure = measureZlib) {
   if (typeof text !== "string" || text.length > MAX_PASTED_LENGTH) return [];
   const pattern = codePattern(prefix);
   const lines = unescaped(text).split(/\r?\n/).map((line) => line.trim());
   const codes = [];
+  const budget = { checks: CHECKS, bytes: CHECKED_BYTES };
   for (let i = 0; i < lines.length; i += 1) {
     const found = [...lines[i].replaceAll(prefix, ` ${prefix}`).replace(/~/g, " ").matchAll(pattern)];
     for (const [n, match] of found.entries()) {
@@ -84,8 +111,7 @@ export async function readWrapped(text, prefix, reads) {
         tails.push(run[0]);
         if (run[0].length !== lines[j].length) break;
       }
-      let joined = 0;
-      while (joined < tails.length && !(await reads(code + tails.slice(0, joined).join("")))) joined += 1;
+      const joined = tails.length ? await linesJoined(code, tails, { prefix, reads, measure, budget }) : 0;
       code += tails.slice(0, joined).join("");
       codes.push(code);
       if (joined) {
@@ -99,6 +125,27 @@ export async function readWrapped(text, prefix, reads) {
     }
   }
   return codes;
+}
+
+/** How many of the lines `tails` continue `code` (see readWrapped). */
+async function linesJoined(code, tails, { prefix, reads, measure, budget }) {
+  let longest = code;
+  for (let k = 0; k < tails.length && longest.length < MAX_CODE_LENGTH; k += 1) longest += tails[k];
+  // a join longer than a code may be never reads: it is not measured
+  const stream = measure(longest.slice(prefix.length, MAX_CODE_LENGTH));
+  if (!stream) return tails.length;
+  const wanted = prefix.length + stream.chars;
+  let length = code.length;
+  for (let k = 0; k < tails.length && length <= wanted; k += 1) {
+    if (length === wanted) {
+      if (!budget.checks || budget.bytes < stream.size) return k;
+      budget.checks -= 1;
+      budget.bytes -= stream.size;
+      return (await reads(code + tails.slice(0, k).join(""))) ? k : tails.length;
+    }
+    length += tails[k].length;
+  }
+  return tails.length;
 }
 
 /** Pasted text or a link's part with %-escapes undone (a lone % is read as it is). */

@@ -36,7 +36,7 @@
 //                                      the duel is kept at its last verified position
 import { Emitter } from "../play/events.js";
 import { pointsShown, isOver, sameDeal, stepsBetween, claimNeedsConfirmation } from "../play/observation.js";
-import { readCodes, readEnvelope, CodeError } from "./codes.js";
+import { frameCodes, readCodes, readEnvelope, CodeError } from "./codes.js";
 import { errorKind, CHEATING } from "./errors.js";
 import { createDuels } from "./store.js";
 
@@ -173,15 +173,16 @@ export class DuelController extends Emitter {
   // --- codes from the friend -----------------------------------------------------------------
 
   /**
-   * Text pasted or a link opened: every code in it, in order. An invitation is offered to the
-   * player ("invitation"); a code of a duel saved here is applied to that duel (it is put on
-   * the table first). Resolves true when something was applied.
+   * Text pasted or a link opened: every code in it, in order; or the list of codes of a live
+   * frame, each item one code as it is (codes.js frameCodes: never joined). An invitation is
+   * offered to the player ("invitation"); a code of a duel saved here is applied to that duel
+   * (it is put on the table first). Resolves true when something was applied.
    */
   receive(text) {
     return this.#exclusive(async () => {
       let codes;
       try {
-        codes = await readCodes(text);
+        codes = Array.isArray(text) ? frameCodes(text) : await readCodes(text);
       } catch (error) {                 // text past the limits: refused before it is read
         await this.#problem(error);
         return false;

@@ -25,6 +25,7 @@ export function errorKind(error) {
     case "IllegalMove": return "illegal";
     case "MalformedMessage":
       if (/a saved duel is/.test(message)) return "saved";
+      if (/older version/.test(message)) return "older";
       if (/too long|too much data|too large|nested too deeply/.test(message)) return "tooLong";   // kaffeehaus.limits
       if (/duel code|damaged or incomplete|must be text/.test(message)) return "damaged";
       if (/malformed duel state|not a saved duel/.test(message)) return "saved";

@@ -52,7 +52,7 @@ export function installLive({ duel, storage, line, changed }) {
     stun: () => storage.read("duelStun"),
     memory: liveMemory(storage),
     outbox: () => duel.outbox,
-    deliver: (codes) => duel.receive(codes.join("\n")),
+    deliver: (codes) => duel.receive(codes),   // the frame's codes as they are: never joined
     onState: () => {
       show();
       if (duel.record && live.unsent().length === 0 && duel.outbox.length) duel.markShared();

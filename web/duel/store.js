@@ -25,7 +25,7 @@ import { Invalid, defineKey, isObject } from "../storage.js";
 export const DUELS_FORMAT = "kaffeehaus-duels/1";
 export const MAX_DUELS = 8;
 /** The engine's party format (docs/PROTOCOL.md, py/kaffeehaus/duel/state.py FORMAT). */
-export const PARTY_FORMAT = "kaffeehaus-duel/3";
+export const PARTY_FORMAT = "kaffeehaus-duel/4";
 export const OLDER_VERSION = "saved by an older version";
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CODE = /^kd1\.[A-Za-z0-9_-]+$/;

@@ -28,7 +28,7 @@ def record(party, who):
         raise IllegalMove("who stopped must be 'me' or 'friend'")
     if party.over:
         raise IllegalMove("the game is over: there is nothing to leave")
-    deal = party.deal
+    deal = party.deal if party.deal is not None else party.next_deal
     started = deal is not None and len(deal.stages) >= 1
     index = deal.index if deal is not None else len(party.finished)
     by = party.seat if who == "me" else party.opponent

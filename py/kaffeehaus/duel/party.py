@@ -37,7 +37,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         if type(is_match) is not bool:
             raise ValueError("match must be true or false")
         party = cls()
-        party.group = make_group(group or _group.DEFAULT_GROUP)
+        party.group = make_group(group or _group.NAME)
         party.profile, party.options, party.is_match, party.seat = profile, options, is_match, seat
         party.chain = messages.Chain(secrets.token_hex(8) if seat == 0 else None)
         party.sent, party.finished = [], []
@@ -48,7 +48,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         if seat == 1:
             return party, []
         party.coin = {"bit": secrets.randbelow(2), "salt": secrets.token_hex(16), "their_bit": None}
-        body = party._start_first_deal()
+        body = party._invitation()
         body["hello"] = party._hello()
         return party, [party._send(body)]
 
@@ -182,23 +182,31 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
         if self.over:
             raise ChainError("the match is over: no more messages are expected")
         deal = self.deal
-        if deal is None:            # only before deal 0: later deals ride on the last one's end
-            if self.seat != 1 or index != 0:
-                raise ChainError(f"a message about deal {index} arrived, deal 0 has not started")
-            self._allow(body, {"deal", "key", "coin"})
-            return self._on_deal_start(body)
+        if deal is None:            # deal 0's set-up: later deals ride on the last one's end
+            return self._dispatch_set_up(index, body)
         if index != deal.index:
             raise ChainError(f"a message about deal {index} arrived during deal {deal.index}")
-        stages = len(deal.stages)
-        if self.seat == 0 and stages == 0:
-            self._allow(body, {"deal", "key", "stage", "proof", "coin"})
-            return self._on_first_pass(body)
-        if self.seat == 1 and stages == 1:
-            self._allow(body, {"deal", "stage", "proof", "coin_open", "keys"})
-            return self._on_second_pass(body)
-        if stages == 2:
+        if len(deal.stages) == 2:
             self._allow(body, {"deal", "keys", "actions", "reveal", "next"})
             return self._on_play(body)
+        raise ChainError("a message arrived while the opponent was expected to wait")
+
+    def _dispatch_set_up(self, index, body):
+        """The messages before deal 0 is dealt (setup.py): invitation, reply, the two passes."""
+        if index != 0 or self.finished:
+            raise ChainError(f"a message about deal {index} arrived, deal 0 has not started")
+        if self.seat == 1 and self.coin is None:
+            self._allow(body, {"deal", "coin"})
+            return self._on_invitation(body)
+        if self.seat == 0 and self.next_deal is None and self.first_dealer is None:
+            self._allow(body, {"deal", "coin"})
+            return self._on_join(body)
+        if self.seat == 1 and self.first_dealer is None:
+            self._allow(body, {"deal", "coin_open", "next"})
+            return self._on_coin_and_first_pass(body)
+        if self.seat == 0 and self.next_deal is not None:
+            self._allow(body, {"deal", "next"})
+            return self._on_next_pass(body.get("next"))
         raise ChainError("a message arrived while the opponent was expected to wait")
 
     @staticmethod

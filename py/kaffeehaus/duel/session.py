@@ -12,6 +12,7 @@ from . import group as _group
 from . import messages as _messages
 from .errors import MalformedMessage
 from .party import Party
+from .state import FORMAT
 
 
 def _load(party):
@@ -44,8 +45,9 @@ def duel_join(invitation):
     hello = message["body"].get("hello")
     if message["seq"] != 0 or not isinstance(hello, dict):
         raise MalformedMessage("this is not an invitation (the first message of a duel)")
-    if hello.get("group") != _group.DEFAULT_GROUP:
-        raise MalformedMessage("the invitation uses another encryption group")
+    if hello.get("group") != _group.NAME or hello.get("format") != FORMAT:
+        raise MalformedMessage("this invitation was made by an older version of the game "
+                               "(another protocol or group): it cannot be joined here")
     party, _ = Party.new(hello.get("profile"), hello.get("options"), 1,
                          is_match=hello.get("match"))
     sent = party.receive(message)

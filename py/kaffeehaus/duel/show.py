@@ -71,7 +71,8 @@ class ShowMixin:
         if self.over:
             phase = "over"
         elif not self.in_play():
-            phase = "waiting" if self.deal is None and not self.finished else "shuffling"
+            joined = self.coin is not None or self.deal is not None or self.finished
+            phase = "shuffling" if joined else "waiting"
         else:
             view = self.view()
             deferred = list(view.deferred)

@@ -1,15 +1,15 @@
 """The deal: two proven shuffles of the whole deck, then decryption one position at a time.
 
-    Y = shuffle_B(m ^ b)      seat 1 raises every card's plaintext (canonical order) to its
-                              key b and permutes: it knows Y's order, seat 0 does not
-    Z = shuffle_A(Y ^ a)      seat 0 raises every element to its key a and permutes: now
-                              nobody knows the order. Z[i] = card ^ (a*b)
+    Y = shuffle_F(f * m)      the first shuffler F multiplies every card's plaintext
+                              (canonical order) by its key f and permutes: it knows Y's order
+    Z = shuffle_O(o * Y)      the other seat O multiplies every element by its key o and
+                              permutes: now nobody knows the order. Z[i] = (f*o) * card
 
 Each pass comes with a shuffle proof (proofs.py) checked on receipt, so a pass is a
 permutation of the previous deck under one key, with no element added, dropped, doubled or
 marked. Position i of Z is position i of the engine's deck, top first (SN-3, SS-2). A seat
-opens position i to the other by sending its decryption share Z[i]^(1/key) with a proof; the
-other raises the share to 1/its own key and finds the card. Pure functions of their arguments.
+opens position i to the other by sending its decryption share (1/key) * Z[i] with a proof; the
+other multiplies the share by 1/its own key and finds the card. Pure functions of their arguments.
 """
 
 import secrets
@@ -27,9 +27,10 @@ def permutation(n):
 
 
 def encrypt_and_shuffle(group, elements, key):
-    """Every element raised to the key, in a fresh random order."""
-    encrypted = [group.power(x, key) for x in elements]
-    return [encrypted[i] for i in permutation(len(encrypted))]
+    """(after, order): every element under the key, in a fresh random order, with
+    after[i] = key * elements[order[i]] (the order stays with the prover)."""
+    order = permutation(len(elements))
+    return [group.power(elements[k], key) for k in order], order
 
 
 def open_share(group, share, key, table):

@@ -19,7 +19,7 @@ from .shuffle import plaintexts
 from .verify import replay
 from .view import View
 
-FORMAT = "kaffeehaus-duel/3"
+FORMAT = "kaffeehaus-duel/4"      # /3 and before: the RFC 5114 group (docs/DECISIONS.md)
 PARTY_KEYS = {"format", "group", "profile", "options", "match", "seat", "chain", "sent", "coin",
               "first_dealer", "finished", "deal", "next_deal", "over", "sign", "their_sign", "stopped",
               "check"}

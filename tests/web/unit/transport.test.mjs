@@ -7,6 +7,9 @@ import assert from "node:assert/strict";
 import { createTransport, codeHash } from "../../../web/duel/transport.js";
 import { decodeLive } from "../../../web/duel/live.js";
 import { fakeNetwork, settle } from "./fake-rtc.mjs";
+import { fakeDuelEngine } from "./fake-duel.mjs";
+import { DuelController } from "../../../web/duel/controller.js";
+import { createStorage, memoryArea } from "../../../web/storage.js";
 import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_PASTED_LENGTH } from "../../../web/limits.js";
 
 function memory() {
@@ -15,13 +18,14 @@ function memory() {
 }
 
 /** One page: its outbox, what it applied (in order), its states. */
-function page(network, { mem = memory(), refuse = () => false } = {}) {
+function page(network, { mem = memory(), refuse = () => false, deliver = null } = {}) {
   const p = { box: [], applied: [], states: [], deliveries: 0, mem };
   p.live = createTransport({
     peer: network.peer, memory: mem, gatherMs: 50,
     outbox: () => p.box,
     deliver: async (codes) => {
       p.deliveries += 1;
+      if (deliver) return deliver(codes);
       if (refuse(codes)) return false;
       p.applied.push(...codes);
       return true;
@@ -215,4 +219,35 @@ test("a connection code nested deeper than the engine allows is refused", async 
     /not a connection code/);
   const fine = await decodeLive(await encodeLive({ type: "offer", sdp: "v=0", game: "game1" }));
   assert.equal(fine.sdp, "v=0");
+});
+
+test("a live frame's codes reach the duel as they are: never joined like a paste's lines", async () => {
+  const duelOf = () => new DuelController({ call: fakeDuelEngine().call,
+    storage: createStorage({ local: memoryArea(), session: memoryArea() }) });
+  const inviter = duelOf();
+  await inviter.create({ profile: "schnapsen", options: {}, length: "deal" });
+  const [invitation] = inviter.outbox;
+  // the friend's page hands a frame's codes to its duel as web/duel/live-ui.js does
+  const duel = duelOf();
+  const heard = [];
+  duel.on("invitation", () => { heard.push("invitation"); });
+  duel.on("problem", ({ kind }) => { heard.push(kind); });
+  const network = fakeNetwork();
+  const a = page(network);
+  const b = page(network, { deliver: (codes) => duel.receive(codes) });
+  await a.live.take(await b.live.take(await a.live.prepare()));
+  await settle();
+  const raw = network.made[0].channel;   // what the inviter's page sends reaches b
+  // a code split over two items is two damaged codes, not one wrapped code
+  raw.send(JSON.stringify({ k: "codes", codes: [invitation.slice(0, 40), invitation.slice(40)] }));
+  await settle(20);
+  assert.deepEqual(heard, ["damaged"]);
+  // thousands of one-character items after a cut code: each its own code, the first refused
+  raw.send(JSON.stringify({ k: "codes", codes: [invitation.slice(0, -6), ...Array(5000).fill("A")] }));
+  await settle(20);
+  assert.deepEqual(heard, ["damaged", "damaged"]);
+  raw.send(JSON.stringify({ k: "codes", codes: [invitation] }));
+  await settle(20);
+  assert.deepEqual(heard, ["damaged", "damaged", "invitation"]);
+  assert.equal(b.deliveries, 3);
 });
