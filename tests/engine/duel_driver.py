@@ -47,6 +47,7 @@ class Duel:
         self.queue = deque((1, m) for m in out)
         self.log = list(out)                  # every message sent, in order
         self.decisions = []                   # (seat, deal index, actions so far, observation)
+        self.steps = [[], []]                 # per seat: the steps its calls reported, in order
 
     def party(self, seat):
         if self.roundtrip:                    # as a page would: saved and loaded every time
@@ -63,7 +64,9 @@ class Duel:
 
     def deliver(self):
         to, message = self.queue.popleft()
-        self._post(to, self.party(to).receive(message))
+        party = self.party(to)
+        self._post(to, party.receive(message))
+        self.steps[to] += party.steps()
 
     def mover(self):
         movers = [p for p in self.parties if p.status()["phase"] == "your_turn"]
@@ -77,6 +80,7 @@ class Duel:
         action = action or choose(obs, self.rng)
         self.decisions.append((seat, party.deal.index, len(party.deal.actions), obs))
         self._post(seat, party.act(action))
+        self.steps[seat] += party.steps()
         return action
 
     def step(self):

@@ -7,6 +7,8 @@ import pytest
 
 from duel_driver import OPTIONS, PROFILES, Duel, check_against_plain_engine, plain_state
 from kaffeehaus import api
+from kaffeehaus.states import decode
+from kaffeehaus.turns import Turn
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -150,3 +152,41 @@ def test_every_complete_observation_is_a_valid_observation():
         if checked > 20 and pending > 0:
             break
     assert checked > 20 and pending > 0
+
+
+@pytest.mark.parametrize("profile", ["schnapsen", "bummerl", "schneider"])
+def test_each_call_reports_its_steps_as_play_does(profile):
+    """Every act and receive reports the actions it applied, in order, as kaffeehaus.api.play
+    does: each seat sees every action of the match exactly once, and the card that completes
+    a trick carries the trick as it lay on the table, the plain engine's paused view."""
+    duel = Duel(profile, seed=3).run()
+    verified = check_against_plain_engine(duel)
+    log = [(seat_of(verified, d, i), action) for d, deal in enumerate(verified["deals"])
+           for i, action in enumerate(deal["actions"])]
+    for seat in (0, 1):
+        steps = duel.steps[seat]
+        assert [(s["seat"], s["action"]) for s in steps] == log
+        game = decode(verified)
+        for step, (deal, index) in zip(steps, positions(verified)):
+            before = plain_game(verified, deal, index)
+            if step["trick_view"] is None:
+                continue
+            expected = Turn(before, seat)._trick_view(before, step["seat"], step["action"])
+            assert step["trick_view"]["trick"] == expected["trick"]
+            assert set(step["trick_view"]["hand"]) <= set(expected["hand"])
+            assert step["trick_view"]["to_move"] is None and not step["trick_view"]["legal_actions"]
+        assert game.match_over() or not verified["match"]
+
+
+def positions(verified):
+    """(deal, action index) of every action of the verified match, in order."""
+    return [(d, i) for d, deal in enumerate(verified["deals"]) for i in range(len(deal["actions"]))]
+
+
+def plain_game(verified, deal, index):
+    """The plain engine's game just before action `index` of deal `deal`."""
+    return decode(plain_state(verified, deal + 1, index))
+
+
+def seat_of(verified, deal, index):
+    return plain_game(verified, deal, index).to_move()

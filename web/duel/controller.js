@@ -9,9 +9,11 @@
 //
 // The engine decides everything: duel_new / duel_join start a party (this seat's JSON: its own
 // secret keys, what it knows — never the friend's hidden cards), duel_act plays one of this
-// seat's legal actions, duel_receive checks and applies the friend's code, duel_observation
-// gives this seat's observation and the duel's status. Every call that the engine refuses leaves
-// the saved party as it was: the duel stays at its last verified position.
+// seat's legal actions, duel_receive checks and applies the friend's code; each answers, as
+// `play` does, with this seat's observation, the duel's status and the steps of the actions it
+// applied: one engine call per move. duel_observation reads a saved duel to open it. Every call
+// that the engine refuses leaves the saved party as it was: the duel stays at its last verified
+// position.
 //
 // The remote opponent behind the table controller (web/play/table.js): the player who invites
 // sits at seat 0, the one who joins at seat 1; the table draws this seat's observation as the
@@ -22,7 +24,7 @@
 //   "began"     {id, mode: "duel", level, levelUsed, restored, opponent: "remote"}   a duel (or its next deal) is on the table
 //   "busy"      {busy}
 //   "acting"    {action, obs, auto}    the player's card goes to the table at once
-//   "step"      {seat, action, observation, trick_view, prev}   one action of either player
+//   "step"      {seat, action, observation, trick_view}   one action of either player (the engine's)
 //   "turn"      {obs}                  a position to draw (whoever moves: status.phase says)
 //   "dealOver"  {obs, over}            the deal is over (its verification: "verified")
 //   "refused"   {action, reason}
@@ -35,7 +37,7 @@
 //   "problem"   {kind, error, detail}  a code or a call was refused (kind: see errorKind);
 //                                      the duel is kept at its last verified position
 import { Emitter } from "../play/events.js";
-import { pointsShown, isOver, sameDeal, stepsBetween, claimNeedsConfirmation } from "../play/observation.js";
+import { pointsShown, isOver, sameDeal, claimNeedsConfirmation } from "../play/observation.js";
 import { frameCodes, readCodes, readEnvelope, CodeError } from "./codes.js";
 import { errorKind, CHEATING } from "./errors.js";
 import { createDuels } from "./store.js";
@@ -121,7 +123,7 @@ export class DuelController extends Emitter {
         const s = out.status;
         const record = { id: s.game, rev: 0, seat, profile: s.profile, options: s.options, match: s.match,
           party: out.party, outbox: [...out.codes], verdict: null, recorded: [] };
-        await this.#take(record, s, { restored: false });
+        await this.#take(record, s, { restored: false, observation: out.observation });
         return record.id;
       } catch (error) {
         await this.#problem(error);
@@ -236,8 +238,7 @@ export class DuelController extends Emitter {
     await this.#setBusy(true);
     try {
       const out = await this.call("duel_receive", { party: record.party, message: code });
-      const view = await this.call("duel_observation", { party: out.party });
-      await this.#commit(out, view, { outbox: [...out.codes] });
+      await this.#commit(out, { outbox: [...out.codes] });
       return "ok";
     } catch (error) {
       const kind = errorKind(error);
@@ -311,8 +312,7 @@ export class DuelController extends Emitter {
       try {
         await this.emit("acting", { action, obs, auto: false });
         const out = await this.call("duel_act", { party: this.record.party, action });
-        const view = await this.call("duel_observation", { party: out.party });
-        await this.#commit(out, view, { outbox: [...this.record.outbox, ...out.codes].slice(-MAX_OUTBOX), mine: action });
+        await this.#commit(out, { outbox: [...this.record.outbox, ...out.codes].slice(-MAX_OUTBOX) });
       } catch (error) {
         await this.#problem(error);
         await this.#settle();   // the card goes back: the position as it was
@@ -324,25 +324,27 @@ export class DuelController extends Emitter {
 
   // --- after each accepted call --------------------------------------------------------------
 
-  async #commit(out, view, { outbox }) {
+  /** One engine call's answer (duel_act, duel_receive: the party, the codes, the status, the
+   * observation and the steps of the actions it applied, as `play` gives them) on the table. */
+  async #commit(out, { outbox }) {
     await this.emit("accepted", {});
     const before = this.obs;
     const verifiedBefore = this.status ? this.status.deals_verified : 0;
     this.record = { ...this.record, party: out.party, outbox,
       shared: Boolean(this.record.shared) && JSON.stringify(outbox) === JSON.stringify(this.record.outbox) };
-    this.status = view.status;
+    this.status = out.status;
     if (!this.#save()) {
       await this.#problem(null, { kind: "storage" });
     }
-    const next = view.observation || null;
+    const next = out.observation || null;
     this.obs = next;
     const generation = this.generation;
     // the deal that ended: the one shown, or (a friend's message ended it and dealt the next one
     // at once) the one before it
-    const ended = next && next.result ? next : view.last_deal || null;
-    if (view.status.deals_verified > verifiedBefore) {
+    const ended = next && next.result ? next : out.last_deal || null;
+    if (out.status.deals_verified > verifiedBefore) {
       // a deal both players verified: statistics count it once, keyed by game and deal
-      const key = `${this.record.id}/${view.status.deals_verified}`;
+      const key = `${this.record.id}/${out.status.deals_verified}`;
       if (ended && !this.record.recorded.includes(key)) {
         this.record = { ...this.record, recorded: [...this.record.recorded, key].slice(-400) };
         this.#save();
@@ -351,17 +353,17 @@ export class DuelController extends Emitter {
         await this.emit("dealEnded", { prev, obs: ended, id: this.record.id, mode: "duel", key, opponent: "remote",
           profile: this.record.profile });
       }
-      await this.emit("verified", { deal: view.status.deals_verified, result: view.status.last_result });
+      await this.emit("verified", { deal: out.status.deals_verified, result: out.status.last_result });
     }
     if (!next) {
       await this.emit("duel", this.#snapshot());
       return;
     }
     if (!before || !sameDeal(before, next)) {
-      if (before && !before.result && view.last_deal && sameDeal(before, view.last_deal)) {
+      if (before && !before.result && out.last_deal && sameDeal(before, out.last_deal)) {
         // the deal's last cards and its end first, as when this player's own card ends it: the
         // panel stays over the next deal until the player closes it or plays
-        await this.#showEnd(before, view.last_deal, generation);
+        await this.#showEnd(out.steps, out.last_deal, generation);
         if (generation !== this.generation) return;
         this.obs = next;
       }
@@ -370,16 +372,16 @@ export class DuelController extends Emitter {
       await this.#settle();
       return;
     }
-    for (const step of stepsBetween(before, next)) {
+    for (const step of out.steps) {
       if (generation !== this.generation) return;
       await this.emit("step", step);
     }
     await this.#settle();
   }
 
-  async #showEnd(before, ended, generation) {
+  async #showEnd(steps, ended, generation) {
     this.obs = ended;
-    for (const step of stepsBetween(before, ended)) {
+    for (const step of steps) {
       if (generation !== this.generation) return;
       await this.emit("step", step);
     }

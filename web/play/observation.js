@@ -1,6 +1,6 @@
 // observation.js — what the page reads from an engine observation (docs/API.md), whoever the
 // opponent: the running points shown or not, a claim to confirm, the trick just taken, the
-// end-of-deal summary, the steps between two positions. Seat-neutral: "you" is always the
+// end-of-deal summary. Seat-neutral: "you" is always the
 // observation's own seat (`obs.player`). DOM-free.
 
 /**
@@ -84,32 +84,4 @@ export function sameDeal(a, b) {
   const old = a.actions || [];
   const now = b.actions || [];
   return now.length >= old.length && JSON.stringify(now.slice(0, old.length)) === JSON.stringify(old);
-}
-
-/**
- * The steps from one observation to the next of the same deal (both of one seat): one per
- * action, the last observation for each (the engine gives none in between); the step that
- * completes a trick carries the trick as it lay before it was taken (trick_view), for the table
- * to show it.
- */
-export function stepsBetween(before, next) {
-  const me = before.player;
-  const fresh = (next.actions || []).slice((before.actions || []).length);
-  const done = (next.history || []).length > (before.history || []).length ? next.history[before.history.length] : null;
-  const closing = done ? done.cards[done.cards.length - 1] : null;
-  const steps = [];
-  let prev = before;
-  for (const [seat, action] of fresh) {
-    let trickView = null;
-    if (closing && closing[0] === seat && closing[1] === action) {
-      const onTable = new Set(done.cards.map(([, card]) => card));
-      trickView = { ...before, trick: done.cards.map((c) => [...c]), to_move: null, legal_actions: [], illegal: {},
-        hand: (before.hand || []).filter((card) => !onTable.has(card)),
-        opponent_hand_size: Math.max(0, before.opponent_hand_size
-          - done.cards.filter(([p, card]) => p !== me && !(before.trick || []).some(([, c]) => c === card)).length) };
-    }
-    steps.push({ seat, action, observation: next, trick_view: trickView, prev });
-    prev = next;
-  }
-  return steps;
 }

@@ -113,6 +113,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
 
     def _atomically(self, step, argument):
         saved = self.as_json()
+        self._steps = []
         try:
             return step(argument)
         except DuelError:
@@ -232,6 +233,7 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
             raise IllegalMove(f"it is not seat {self.seat}'s turn")
         if self._missing(view):
             raise IllegalMove("waiting for the opponent's share of a card of this hand")
+        self._note_step(view, self.seat, action)
         view.apply(self.seat, action)                  # IllegalMove unless legal
         self.stopped = None
         shown = view.shown_positions(action)

@@ -115,6 +115,7 @@ class PlayMixin:
             self._learn(position, card)
         if expected:
             view = self.view()
+        self._note_step(view, other, action)
         view.apply(other, action, len(deal.actions))
         deal.actions.append([other, action])
         return view

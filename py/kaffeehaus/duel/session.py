@@ -24,15 +24,28 @@ def _load(party):
     return Party.from_json(party)
 
 
+def _seen(party):
+    """{"observation", "status"} and, in a later deal of a match until its first move,
+    "last_deal": the deal before at its end (a friend's message can end a deal and deal the
+    next one at once: the page shows the end first)."""
+    view = {"observation": party.observation(), "status": party.status()}
+    if party.in_play() and party.finished and not party.deal.actions:
+        view["last_deal"] = party.last_deal_observation()
+    return view
+
+
 def _turn(party, sent):
-    return {"party": party.as_json(), "messages": sent,
-            "codes": [_messages.encode(m) for m in sent], "status": party.status()}
+    """What every call that changes a party returns: as `play` does, the observation and the
+    steps of the call, with the party, the messages to send and their codes."""
+    return dict(_seen(party), party=party.as_json(), messages=sent,
+                codes=[_messages.encode(m) for m in sent], steps=party.steps())
 
 
 def duel_new(profile, *, options=None, seat=0, match=True):
     """A new duel for `seat`: seat 0 invites (its first message is the invitation to send),
     seat 1 waits for one (or use `duel_join`). Returns {"party", "messages", "codes",
-    "status"}."""
+    "status", "observation", "steps"} (and "last_deal", see `duel_observation`), as every call
+    that changes a party."""
     party, sent = Party.new(profile, options, seat, is_match=match)
     return _turn(party, sent)
 
@@ -86,8 +99,4 @@ def duel_observation(party):
     dealt, "status": where the duel stands}, and "last_deal": the observation of the deal before
     at its end, until the first move of the deal in play (a friend's message can end a deal and
     deal the next one at once: the page shows the end first)."""
-    party = _load(party)
-    view = {"observation": party.observation(), "status": party.status()}
-    if party.in_play() and party.finished and not party.deal.actions:
-        view["last_deal"] = party.last_deal_observation()
-    return view
+    return _seen(_load(party))

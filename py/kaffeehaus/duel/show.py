@@ -17,14 +17,7 @@ class ShowMixin:
         if not self.in_play():
             return self.last_deal_observation()
         view = self.view()
-        obs = observe(self.game_with(view), self.seat)
-        hidden = {view.completion[p] for p in self._missing(view)}
-        if hidden:        # dealt or drawn, but the opponent's share for it has not come yet
-            obs["hand"] = [c for c in obs["hand"] if c not in hidden]
-            obs["illegal"] = {c: r for c, r in obs["illegal"].items() if c not in hidden}
-            if obs["trump_card"] in hidden:     # the indicator is not open yet: its card in the
-                obs["trump_card"] = None         # view is a filler (possibly a card of the
-                obs["trump"] = None              # opponent's hand), never to be shown
+        obs = self._without_fillers(observe(self.game_with(view), self.seat), view)
         self._count_a_stop(obs)
         if not self._can_act(view):
             obs["legal_actions"] = []
@@ -32,6 +25,45 @@ class ShowMixin:
             obs["marriage_claim_wins"] = {}
             obs["claim_wins"] = False
         return obs
+
+    def _without_fillers(self, obs, view):
+        """`obs` without the cards of `view` this seat has not opened yet: dealt or drawn, but
+        the opponent's share for them has not come (the view holds fillers there)."""
+        hidden = {view.completion[p] for p in self._missing(view)}
+        if hidden:
+            obs["hand"] = [c for c in obs["hand"] if c not in hidden]
+            obs["illegal"] = {c: r for c, r in obs["illegal"].items() if c not in hidden}
+            if obs["trump_card"] in hidden:     # the indicator is not open yet: its card in the
+                obs["trump_card"] = None         # view is a filler (possibly a card of the
+                obs["trump"] = None              # opponent's hand), never to be shown
+        return obs
+
+    # --- the steps of one call, as kaffeehaus.api.play gives them ---------------------------
+    def _note_step(self, view, seat, action):
+        """Before `seat`'s `action` is applied to `view`: remember it for the call's steps,
+        with the trick as it will lie on the table when this card completes one."""
+        trick_view = None
+        deal = view.deal
+        if len(action) == 2 and len(deal.trick) == 1 and action in deal.hands[seat]:
+            paused = deal.paused_before_collect(seat, action)
+            game = self.game_with(view).with_current(paused)
+            trick_view = self._without_fillers(observe(game, self.seat, paused=True), view)
+        self._steps.append((self.deal.index, seat, action, trick_view))
+
+    def steps(self):
+        """The actions applied by the last `act` or `receive`, in order: {"seat", "action",
+        "observation", "trick_view"}, the observation being that of the step's deal at the end
+        of the call (this deal's, or the last verified deal's when the call ended it and the
+        next one began), the trick view the trick as it lay before it was collected."""
+        steps = getattr(self, "_steps", [])
+        if not steps:
+            return []
+        current = self.observation()
+        ended = self.last_deal_observation() if self.finished else None
+        playing = self.deal.index if self.deal is not None else None
+        return [{"seat": seat, "action": action, "trick_view": trick_view,
+                 "observation": current if index == playing else ended}
+                for index, seat, action, trick_view in steps]
 
     def last_deal_observation(self):
         """This seat's observation of the last verified deal, at its end; None before one."""

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DuelController } from "../../../web/duel/controller.js";
 import { errorKind, earlyCodes } from "../../../web/duel/errors.js";
-import { stepsBetween, dealSummary } from "../../../web/play/observation.js";
+import { dealSummary } from "../../../web/play/observation.js";
 import { createDuels, checkDuel, OLDER_VERSION, PARTY_FORMAT } from "../../../web/duel/store.js";
 import { findCodes, readCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
 import { encodeLive, decodeLive, hasLiveCode, readLiveCode } from "../../../web/duel/live.js";
@@ -96,6 +96,21 @@ test("a whole toy deal by codes: moves, each side's own observation, verificatio
   const steps = of(b.events, "step").filter((s) => s.trick_view);
   assert.ok(steps.length >= 1);
   assert.equal(steps[0].trick_view.trick.length, 2);
+});
+
+test("one engine call per move on each side; the steps drawn are the engine's", async () => {
+  const { a, b } = await dealt();
+  const [sent, received] = [a.engine.calls.length, b.engine.calls.length];
+  await a.duel.act("AH");
+  assert.deepEqual(a.engine.calls.slice(sent).map((c) => c.cmd), ["duel_act"]);
+  await b.duel.receive(a.duel.outbox.at(-1));
+  assert.deepEqual(b.engine.calls.slice(received).map((c) => c.cmd), ["duel_receive"]);
+  const step = of(b.events, "step").at(-1);
+  assert.deepEqual([step.seat, step.action], [0, "AH"]);
+  assert.deepEqual(step.observation, b.duel.obs);
+  await b.duel.act("QS");
+  const completing = of(b.events, "step").at(-1);
+  assert.deepEqual(completing.trick_view.trick, [[0, "AH"], [1, "QS"]]);
 });
 
 test("a code that cannot be read is refused before the engine is asked; nothing is saved", async () => {
@@ -258,17 +273,6 @@ test("codes in pasted text and links: whitespace and line breaks ignored, in ord
   assert.deepEqual(await readEnvelope(one), { game: "g1", seq: 2, from: 1, hello: null });
   await assert.rejects(readEnvelope(one.slice(0, -3) + "AAA"), CodeError);
   await assert.rejects(readEnvelope(encode({ game: "g1", seq: -1, from: 0, body: {} })), CodeError);
-});
-
-test("steps between two positions: one per action, the completing one with the trick as it lay", () => {
-  const before = { player: 0, actions: [[0, "AH"]], history: [], trick: [[0, "AH"]], hand: ["KH"], opponent_hand_size: 2 };
-  const next = { actions: [[0, "AH"], [1, "QS"], [1, "JS"]], trick: [[1, "JS"]], hand: ["KH"], opponent_hand_size: 0,
-    history: [{ leader: 0, cards: [[0, "AH"], [1, "QS"]], winner: 1 }] };
-  const steps = stepsBetween(before, next);
-  assert.deepEqual(steps.map((s) => [s.seat, s.action]), [[1, "QS"], [1, "JS"]]);
-  assert.deepEqual(steps[0].trick_view.trick, [[0, "AH"], [1, "QS"]]);
-  assert.equal(steps[0].trick_view.opponent_hand_size, 1);
-  assert.equal(steps[1].trick_view, null);
 });
 
 test("a word on the line after a code is not glued to it; a wrapped code is joined", async () => {

@@ -78,8 +78,17 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
     return message;
   }
 
-  function turn(party, sent) {
-    return { party, messages: sent, codes: sent.map(encode), status: status(party) };
+  /** As the engine's duel_act / duel_receive answer: the observation and the steps of the
+   * actions `before` did not hold yet (the one completing a trick with the trick as it lay). */
+  function turn(party, sent, before = party.actions.length) {
+    const obs = observation(party);
+    const steps = party.actions.slice(before).map(([seat, action], k) => {
+      const index = before + k;
+      const completes = index % 2 === 1;
+      return { seat, action, observation: obs, trick_view: completes ? { ...obs, trick: party.actions.slice(index - 1, index + 1)
+        .map((a) => [...a]), to_move: null, legal_actions: [], illegal: {} } : null };
+    });
+    return { party, messages: sent, codes: sent.map(encode), status: status(party), observation: obs, steps };
   }
 
   function accept(party, message) {
@@ -125,18 +134,20 @@ export function fakeDuelEngine({ game = "0123456789abcdef" } = {}) {
     },
     duel_receive({ party, message }) {
       const p = copy(party);
-      return turn(p, accept(p, typeof message === "string" ? decode(message) : message));
+      const before = p.actions.length;
+      return turn(p, accept(p, typeof message === "string" ? decode(message) : message), before);
     },
     duel_act({ party, action }) {
       const p = copy(party);
       const obs = observation(p);
       if (!obs || !obs.legal_actions.includes(action)) throw refuse("IllegalMove", `it is not seat ${p.seat}'s turn`);
+      const before = p.actions.length;
       p.actions.push([p.seat, action]);
       const sent = [];
       const after = observation(p);
       if (after.result) { p.revealed = true; sent.push(send(p, { deal: 0, actions: [[action]], reveal: true })); }
       else if (after.to_move !== p.seat) sent.push(send(p, { deal: 0, actions: [[action]] }));
-      return turn(p, sent);
+      return turn(p, sent, before);
     },
     duel_stop({ party, who }) {
       // docs/PROTOCOL.md "Leaving a game": free before the deal's shuffle, else the deal is lost
