@@ -41,7 +41,6 @@ class Fuzzer:
     def __init__(self, rng):
         self.rng = rng
         self.states = []
-        self.observations = []
         self.tokens = []
         for i in range(60):
             self.add_game(i)
@@ -64,7 +63,6 @@ class Fuzzer:
                 break
             state = api.apply(state, rng.choice([a for a in legal if a != "claim"] or legal))
         self.states.append(state)
-        self.observations += [api.observation(state, 0), api.observation(state, 1)]
         self.tokens.append(api.share_link(state, with_actions=rng.random() < 0.7))
 
     # --- values --------------------------------------------------------------------------------
@@ -208,10 +206,10 @@ class Fuzzer:
                 text = self.garbage()
             args = (text,)
         elif name == "ai_action":
-            args = (self.pick(self.observations),)
+            args = (state(), seat())
             kwargs = {"level": level(), "seed": ai_seed(), "budget_ms": budget()}
         elif name == "hint":
-            args = (self.pick(self.observations, 0.02, 0.78),)
+            args = (state(), seat())
         elif name == "share_link":
             args, kwargs = (state(),), {"with_actions": self.maybe(lambda: rng.random() < 0.5)}
         elif name == "open_link":
@@ -272,7 +270,7 @@ def main():
     opts = parser.parse_args()
     rng = random.Random(opts.seed)
     fuzzer = Fuzzer(rng)
-    names = [n for n in api.__all__ if n != "IllegalAction"]
+    names = [n for n in api.__all__ + api.PYTHON_ONLY if n != "IllegalAction"]
     outcomes = collections.Counter()
     per_function = collections.defaultdict(collections.Counter)
     long_messages = []

@@ -15,7 +15,7 @@ as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
 - Times from navigation start: first contentful paint, DOMContentLoaded, <html
   data-table="drawn"> and <html data-engine="ready"> (both set by app.js). Cold = new profile;
   warm = second visit (HTTP cache + the engine's memory snapshot in Cache Storage).
-- AI: ai_action per level inside the worker (round trip from the page), over real decisions
+- AI: the computer's decisions per level inside the worker (computer_turn, per decision), over real decisions
   (two or more legal actions) spread across whole deals of seeded matches: median, p90, p95,
   max; with --ai-only, the same decisions in CPython too (CPU seconds), for the ratio.
 - Pace of play (bench/pace.py's measurement): seconds from the click on a card to the
@@ -165,8 +165,8 @@ def decision_positions(count: int) -> list[dict]:
             mover = api.to_move(state)
             obs = api.observation(state, mover)
             if len(obs["legal_actions"]) > 1 and forced_action(obs) is None:
-                decisions.append(obs)
-            state = api.apply(state, api.ai_action(obs, level="medium", seed=seed))
+                decisions.append({"state": state, "seat": mover})
+            state = api.apply(state, api.ai_action(state, mover, level="medium", seed=seed))
         if decisions:
             out.append(decisions[int(place * len(decisions))])
         seed += 1
@@ -174,7 +174,9 @@ def decision_positions(count: int) -> list[dict]:
 
 
 def ai_times(browser, base_url, positions: int, levels: list[str]) -> tuple[dict, list[dict]]:
-    """({level: [ms per decision] or {error}}, the decisions timed)."""
+    """({level: [ms per decision] or {error}}, the decisions timed). The page has no call for
+    one decision: `computer_turn` for the other seat makes the computer move while it is to
+    move, and its time is divided by the decisions it made (its steps)."""
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(base_url + "__test__/engine.html")
@@ -184,16 +186,17 @@ def ai_times(browser, base_url, positions: int, levels: list[str]) -> tuple[dict
     obs_list = decision_positions(positions)
     out = {}
     for level in levels:
-        times = page.evaluate("""async ([obsList, level]) => {
+        times = page.evaluate("""async ([decisions, level]) => {
             const times = [];
-            for (const [i, obs] of obsList.entries()) {
+            for (const [i, {state, seat}] of decisions.entries()) {
                 const t0 = performance.now();
+                let turn;
                 try {
-                    await window.kh.engine.call("ai_action", {observation: obs, level, seed: i});
+                    turn = await window.kh.engine.call("computer_turn", {state, seat: 1 - seat, level, seed: i});
                 } catch (e) {
                     return {error: e.type + ": " + e.message};
                 }
-                times.push(performance.now() - t0);
+                times.push((performance.now() - t0) / Math.max(1, turn.steps.length));
             }
             return times;
         }""", [obs_list, level])
@@ -207,10 +210,10 @@ def cpython_times(obs_list: list[dict], level: str) -> list[float]:
     from kaffeehaus import api
 
     times = []
-    for i, obs in enumerate(obs_list):
+    for i, decision in enumerate(obs_list):
         t0 = time.process_time()
-        api.ai_action(obs, level=level, seed=i)
-        times.append((time.process_time() - t0) * 1000)
+        turn = api.computer_turn(decision["state"], 1 - decision["seat"], level=level, seed=i)
+        times.append((time.process_time() - t0) * 1000 / max(1, len(turn["steps"])))
     return times
 
 

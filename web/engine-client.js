@@ -47,8 +47,7 @@
 import { expandAnswer, isState } from "./protocol.js";
 
 export const COMMANDS = Object.freeze([
-  "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply", "observation",
-  "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
+  "profiles", "new_deal", "new_match", "observation", "from_json", "hint",
   "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
   "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation", "duel_stop",
 ]);

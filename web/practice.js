@@ -97,7 +97,7 @@ export function installPractice({ table, settings, ui, announce }) {
     hintText.textContent = t("practice.hintThinking");
     html.dataset.hint = "thinking";
     try {
-      const ranked = await table.call("hint", { observation: obs });
+      const { ranked } = await table.call("hint", { state, seat: obs.player });
       if (table.state !== state) return;   // the game moved on meanwhile
       const best = ranked[0];
       hintText.textContent = t("practice.hintResult", { action: name(best.action, obs), value: formatValue(best.value) });

@@ -1,7 +1,8 @@
 // review.js — the expert's review of a finished deal against the computer (any mode, opened
-// from the practice bar, web/practice.js): api.hint for each move of the player in this deal,
-// trick by trick, asked lazily while the dialog is open (closing stops, reopening goes on); a
-// move the expert values equal to its own choice is no miss (web/move-verdict.js).
+// from the practice bar, web/practice.js): one api.hint call for each move of the player in
+// this deal (the position it was played from and the expert's ranking of it), trick by trick,
+// asked lazily while the dialog is open (closing stops, reopening goes on); a move the expert
+// values equal to its own choice is no miss (web/move-verdict.js).
 //
 //   installReview({table, settings, name}) → {open, forget}
 //   formatValue(value)    an expected value in game points, signed, two decimals
@@ -16,6 +17,18 @@ export function formatValue(value) {
     signDisplay: "exceptZero", minimumFractionDigits: 2, maximumFractionDigits: 2,
   });
   return format.format(Math.abs(value) < EQUAL_WITHIN ? 0 : value);
+}
+
+/** For each of the player's first `count` actions in the finished deal `final`, the tricks
+ * completed before it (a trick is two cards; every other action is no card). */
+export function tricksBeforeEachMove(final, count) {
+  const before = [];
+  let cards = 0;
+  for (const [seat, action] of final.actions || []) {
+    if (seat === final.player && before.length < count) before.push(Math.floor(cards / 2));
+    if (action.length === 2) cards += 1;
+  }
+  return before;
 }
 
 /** `name(action, obs)`: an action in words, in the player's deck style. */
@@ -46,8 +59,8 @@ export function installReview({ table, settings, name }) {
 
   function moveText(move) {
     const { obs, entry, result } = move;
-    const yours = name(entry.action, obs);
     if (!result) return "…";
+    const yours = name(entry.action, obs);
     if (result.error) return t("analysis.failed", { message: result.error });
     if (result.only) return t("analysis.only", { yours });
     const mine = result.ranked.find((r) => r.action === entry.action);
@@ -85,7 +98,7 @@ export function installReview({ table, settings, name }) {
   function drawSkeleton(final) {
     const groups = final.history.map((trick, i) => ({ n: i + 1, trick, moves: [] }));
     const end = { n: null, trick: null, moves: [] };
-    for (const move of analysis.moves) (groups[move.obs.history.length] || end).moves.push(move);
+    for (const move of analysis.moves) (groups[move.tricksBefore] || end).moves.push(move);
     const items = [];
     for (const group of [...groups, end]) {
       if (!group.trick && !group.moves.length) continue;
@@ -124,15 +137,12 @@ export function installReview({ table, settings, name }) {
     if (!dialog.open) dialog.showModal();
     if (!analysis || analysis.state !== state) {
       const entries = table.history.slice();
-      analysis = { state, moves: [], run: 0 };
+      const before = tricksBeforeEachMove(final, entries.length);
+      analysis = { state, run: 0,
+        moves: entries.map((entry, i) => ({ obs: null, entry, tricksBefore: before[i], result: null, node: null })) };
       dialog.dataset.analysis = "running";
       status.textContent = t("analysis.progress", { n: 1, count: entries.length });
       list.replaceChildren();
-      for (const entry of entries) {
-        const obs = await table.call("observation", { state: entry.state, player: final.player });
-        if (analysis.state !== state) return;
-        analysis.moves.push({ obs, entry, result: null, node: null });
-      }
     }
     drawSkeleton(final);
     const run = ++analysis.run;
@@ -140,13 +150,12 @@ export function installReview({ table, settings, name }) {
     for (const move of current.moves) {
       if (move.result) continue;
       if (!dialog.open || current.run !== run || analysis !== current) return;  // stopped: resumed on reopening
-      if (move.obs.legal_actions.length <= 1) move.result = { only: true };
-      else {
-        try {
-          move.result = { ranked: await table.call("hint", { observation: move.obs }) };
-        } catch (error) {
-          move.result = { error: failureText(error, deckStyle()) };
-        }
+      try {
+        const { observation, ranked } = await table.call("hint", { state: move.entry.state, seat: final.player });
+        move.obs = observation;
+        move.result = observation.legal_actions.length <= 1 ? { only: true } : { ranked };
+      } catch (error) {
+        move.result = { error: failureText(error, deckStyle()) };
       }
       if (analysis !== current) return;
       drawMove(move);

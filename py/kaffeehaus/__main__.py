@@ -3,7 +3,7 @@
     python3 -m kaffeehaus play bummerl [--seed N] [--level random|easy|...] [--deal]
     python3 -m kaffeehaus profiles
 
-You are player 0; the computer plays seat 1 through `api.ai_action` on its own observation.
+You are player 0; the computer plays seat 1 through `api.ai_action`, which sees only its observation.
 """
 
 import argparse
@@ -64,7 +64,7 @@ def play(profile, seed, level, single_deal, read=input, write=print):
             break
         mover = api.to_move(state)
         if mover == 1:
-            action = api.ai_action(api.observation(state, 1), level=level, seed=ai_seed)
+            action = api.ai_action(state, 1, level=level, seed=ai_seed)
             ai_seed += 1
             write(f"computer: {show(action) if len(action) == 2 else action}")
         elif mover is None:                       # a finished deal of a running match

@@ -24,15 +24,18 @@ from .messages import public_params as _public_params
 from .messages import short as _short
 from .messages import tag as _tag
 from .observation import observe, result_json
-from .observation_check import check_observation
 from .profiles import check_profile, describe_profiles
 
+# The page's commands (its worker calls nothing else: web/engine-client.js COMMANDS).
 __all__ = [
-    "IllegalAction", "profiles", "new_deal", "new_match", "to_move", "legal_actions", "apply",
-    "observation", "deal_result", "match_status", "to_json", "from_json", "ai_action", "hint",
+    "IllegalAction", "profiles", "new_deal", "new_match", "observation", "from_json", "hint",
     "share_link", "open_link", "deal_of_the_day", "rules", "play", "computer_turn",
     "duel_new", "duel_join", "duel_receive", "duel_act", "duel_observation", "duel_stop",
 ]
+# For Python callers only (the tests, the benchmarks, the terminal game): the same boundary,
+# not offered to the page.
+PYTHON_ONLY = ["to_move", "legal_actions", "apply", "deal_result", "match_status", "to_json",
+               "ai_action"]
 
 MAX_JSON_LENGTH = _limits.MAX_JSON_LENGTH
 
@@ -135,41 +138,33 @@ def _is_iso_date(text):
     return True
 
 
-def ai_action(observation, *, level="expert", seed=0, budget_ms=None):
-    """The computer's action for the seat that `observation` describes (it sees nothing else)."""
-    _check_observation(observation)
+def ai_action(state, seat, *, level="expert", seed=0, budget_ms=None):
+    """The computer's action for `seat`, chosen from that seat's observation of `state` (the
+    engine derives it: the computer sees nothing else). ValueError when it is not the seat's
+    turn."""
+    game = _states.decode(state)
+    seat = _args.check_seat(seat)
     level = _args.check_level(level)
     seed = _args.check_ai_seed(seed)
     budget_ms = _args.check_budget(budget_ms)
+    view = _to_decide(game, seat)
     from .ai import choose_action   # the AI is optional for rules-only callers
-    with _ai_guard():
-        return choose_action(observation, level=level, seed=seed, budget_ms=budget_ms)
+    return choose_action(view, level=level, seed=seed, budget_ms=budget_ms)
 
 
-def hint(observation):
-    """The legal actions ranked best first with the expert's estimated value."""
-    _check_observation(observation)
+def hint(state, seat):
+    """{"observation": `seat`'s observation of `state`, "ranked": its legal actions ranked best
+    first with the expert's estimated value} (practice hints, the review of a finished deal)."""
+    view = _to_decide(_states.decode(state), _args.check_seat(seat))
     from .ai import rank_actions
-    with _ai_guard():
-        return rank_actions(observation)
+    return {"observation": view, "ranked": rank_actions(view)}
 
 
-def _check_observation(observation):
-    try:
-        return check_observation(observation)
-    except ValueError as exc:
-        raise _tag(exc, "bad_observation")
-
-
-@contextlib.contextmanager
-def _ai_guard():
-    """A checked observation the AI still cannot use is reported as bad input (ValueError),
-    never as a Python error of another type."""
-    try:
-        yield
-    except (LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as exc:
-        raise _coded(f"the observation is inconsistent: the AI cannot use it "
-                          f"({type(exc).__name__})", "bad_observation") from None
+def _to_decide(game, seat):
+    """`seat`'s observation, when it is that seat's turn to decide."""
+    if game.to_move() != seat:
+        raise _coded(f"it is not seat {seat}'s turn", "not_your_turn")
+    return observe(game, seat)
 
 
 def play(state, action, seat, *, opponent=None, on_step=None):
@@ -231,7 +226,7 @@ def _public(fn):
 
 
 _MAX_MESSAGE = 200
-for _name in __all__:
+for _name in __all__ + PYTHON_ONLY:
     if callable(globals()[_name]) and not isinstance(globals()[_name], type):
         globals()[_name] = _public(globals()[_name])
 del _name

@@ -35,7 +35,7 @@ ERROR_CODES = frozenset({
     "must_follow_suit", "must_beat", "must_trump", "claim_on_lead", "lead_only", "talon_closed",
     "exchange_needs_jack", "close_too_late", "marriage_needs_pair",
     # a saved game, an observation or another argument that is not valid
-    "bad_state", "bad_observation", "bad_input",
+    "bad_state", "bad_input",
     # share links (share.LinkError)
     "link_empty", "link_too_long", "link_damaged", "link_truncated", "link_version",
     "link_unknown_game", "link_unknown_options", "link_bad_options", "link_not_a_move",

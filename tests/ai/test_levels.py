@@ -42,14 +42,15 @@ def test_every_level_plays_legal_actions(profile, options):
 
 def test_api_entry_points_keep_random_and_expert():
     state = api.new_deal("bummerl", seed=4)
-    obs = api.observation(state, api.to_move(state))
-    assert api.ai_action(obs, level="random", seed=3) in obs["legal_actions"]
-    assert api.ai_action(obs, level="expert", seed=3, budget_ms=300) in obs["legal_actions"]
+    seat = api.to_move(state)
+    obs = api.observation(state, seat)
+    assert api.ai_action(state, seat, level="random", seed=3) in obs["legal_actions"]
+    assert api.ai_action(state, seat, level="expert", seed=3, budget_ms=300) in obs["legal_actions"]
+    assert api.ai_action(state, seat, seed=3) == choose_action(obs, level="expert", seed=3)
     with pytest.raises(ValueError):
-        api.ai_action(obs, level="grandmaster")
-    other = api.observation(state, 1 - api.to_move(state))
-    with pytest.raises(ValueError):
-        api.ai_action(other)                       # not this seat's turn
+        api.ai_action(state, seat, level="grandmaster")
+    with pytest.raises(ValueError, match="turn"):
+        api.ai_action(state, 1 - seat)             # not this seat's turn
 
 
 def test_next_in_a_match():
@@ -71,8 +72,8 @@ def test_deterministic_for_a_seed(profile, options):
             again = choose_action(dict(obs), level=level, seed=42, iterations=ITERS.get(level))
             assert first == again
     state = api.new_deal(profile, options=options, seed=77)
-    obs = api.observation(state, api.to_move(state))
-    assert api.ai_action(obs, seed=8) == api.ai_action(obs, seed=8)
+    seat = api.to_move(state)
+    assert api.ai_action(state, seat, seed=8) == api.ai_action(state, seat, seed=8)
 
 
 @pytest.mark.parametrize("profile,options", [p for p in OPTION_SETS
@@ -131,12 +132,18 @@ def test_hint_ranks_every_legal_action(profile, options):
                 assert e["value"] < 0            # a false claim loses the deal
 
 
-def test_hint_via_api():
+def test_hint_via_api_from_the_state():
+    """The page's hint takes the state and the seat: the engine derives the seat's observation
+    (the expert sees only that) and answers with it and the ranking."""
     state = api.new_deal("schnapsen", seed=31)
-    obs = api.observation(state, api.to_move(state))
-    ranked = api.hint(obs)
-    assert ranked[0]["action"] in obs["legal_actions"]
-    assert len(ranked) == len(obs["legal_actions"])
+    seat = api.to_move(state)
+    obs = api.observation(state, seat)
+    out = api.hint(state, seat)
+    assert out["observation"] == obs
+    assert out["ranked"] == rank_actions(obs)
+    assert len(out["ranked"]) == len(obs["legal_actions"])
+    with pytest.raises(ValueError, match="turn"):
+        api.hint(state, 1 - seat)
 
 
 def test_budget_caps_thinking_time():

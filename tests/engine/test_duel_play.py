@@ -128,11 +128,10 @@ def test_first_dealer_comes_from_both_coins():
     assert dealers == {0, 1}
 
 
-def test_every_complete_observation_is_a_valid_observation():
-    """What duel_observation gives (its hand complete: no card waiting for a key) passes the
-    engine's observation check, so the page may hand it to hint and ai_action; with a card
-    pending the hand lacks it and `cards_pending` says so."""
-    from kaffeehaus.observation_check import check_observation
+def test_an_observation_with_a_card_pending_offers_nothing():
+    """A card dealt or drawn whose share has not come is left out of the hand
+    (`cards_pending` says so) and nothing is legal until it comes; complete observations are
+    the plain engine's (test_whole_match_matches_the_plain_engine)."""
     pending = checked = 0
     # the keys are random (secrets), so a deal may end early: play deals until enough were seen
     for seed in range(8, 16):
@@ -147,7 +146,6 @@ def test_every_complete_observation_is_a_valid_observation():
                     pending += 1
                     assert obs["legal_actions"] == []
                     continue
-                check_observation(obs)
                 checked += 1
         if checked > 20 and pending > 0:
             break

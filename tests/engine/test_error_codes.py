@@ -120,13 +120,12 @@ def test_states_observations_and_arguments():
     assert exc.code == "bad_state"
     assert exc.params == {"deal": 0, "move": 1, "reason": "deal_over"}
     assert error_of(api.to_move, {"format": 1}).code == "bad_state"
-    obs = api.observation(state, api.to_move(state))
-    obs["stock_size"] += 1
-    assert error_of(api.hint, obs).code == "bad_observation"
-    assert error_of(api.ai_action, 3).code == "bad_observation"
+    seat = api.to_move(state)
+    assert error_of(api.hint, state, 1 - seat).code == "not_your_turn"
+    assert error_of(api.ai_action, 3, seat).code == "bad_state"
     assert error_of(api.new_deal, "poker").code == "bad_input"
     assert error_of(api.apply, state).code == "bad_input"            # a missing argument
-    assert error_of(api.ai_action, api.observation(state, 0), level="grandmaster").code == "bad_input"
+    assert error_of(api.ai_action, state, seat, level="grandmaster").code == "bad_input"
 
 
 def _b64(data):
@@ -167,7 +166,7 @@ def test_every_code_is_produced_somewhere(refused):
     """ERROR_CODES lists no code the engine never gives (the tests above produce each)."""
     produced = {code for code, *_ in refused} | {
         "not_an_action", "not_your_turn", "no_next_deal", "deal_over", "match_over",
-        "bad_state", "bad_observation", "bad_input", "link_empty", "link_too_long",
+        "bad_state", "bad_input", "link_empty", "link_too_long",
         "link_damaged", "link_truncated", "link_version", "link_unknown_game",
         "link_unknown_options", "link_bad_options", "link_not_a_move", "link_illegal_move"}
     assert produced == ERROR_CODES

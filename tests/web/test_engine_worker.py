@@ -60,13 +60,15 @@ def test_worker_boots_and_matches_cpython(page, base_url):
         state = call(page, "new_match", {"profile": profile, "seed": 11})["value"]
         assert state == api.new_match(profile, seed=11)
         for _ in range(6):
-            legal = call(page, "legal_actions", [state])["value"]
-            assert legal == api.legal_actions(state)
+            legal = api.legal_actions(state)
             if not legal:
                 break
-            expected = api.apply(state, legal[0])
-            state = call(page, "apply", {"state": state, "action": legal[0]})["value"]
-            assert state == expected
+            seat = api.to_move(state)
+            seat = 0 if seat is None else seat
+            expected = api.play(state, legal[0], seat)
+            got = call(page, "play", {"state": state, "action": legal[0], "seat": seat})["value"]
+            assert got == expected
+            state = got["state"]
             obs = call(page, "observation", {"state": state, "player": 0})["value"]
             assert obs == api.observation(state, 0)
     assert page.watch.errors == []
@@ -75,20 +77,22 @@ def test_worker_boots_and_matches_cpython(page, base_url):
 def test_errors_come_back_as_errors(page, base_url):
     start(page, base_url)
     state = call(page, "new_deal", {"profile": "bummerl", "seed": 3})["value"]
-    illegal = call(page, "apply", {"state": state, "action": "not-an-action"})
+    seat = api.to_move(state)
+    illegal = call(page, "play", {"state": state, "action": "not-an-action", "seat": seat})
     assert not illegal["ok"] and illegal["name"] == "EngineError"
     with pytest.raises(ValueError) as cpython:
-        api.apply(state, "not-an-action")
+        api.play(state, "not-an-action", seat)
     assert illegal["type"] == type(cpython.value).__name__
     assert illegal["message"] == str(cpython.value)
     unknown = call(page, "__import__", {"name": "os"})
     assert not unknown["ok"] and unknown["type"] == "UnknownCommand"
-    bad_args = call(page, "apply", {"state": state})
+    bad_args = call(page, "play", {"state": state, "seat": seat})
     # Bad input never corrupts a game: a missing argument is a ValueError like every other bad input, and says which.
     assert not bad_args["ok"] and bad_args["type"] == "ValueError"
     assert "action" in bad_args["message"] and len(bad_args["message"]) <= 200
-    # The worker is still healthy after errors.
-    assert call(page, "to_move", [state])["ok"]
+    # The worker is still healthy after errors; a command only Python callers have is unknown.
+    assert call(page, "observation", {"state": state, "player": 0})["ok"]
+    assert call(page, "to_move", [state])["type"] == "UnknownCommand"
     # Python exceptions are reported as data, never as console errors.
     assert page.watch.errors == []
 
@@ -155,9 +159,8 @@ def test_warm_boot_restores_snapshot(persistent_page, base_url):
     # The restored interpreter runs the engine, including modules imported only on demand.
     assert call(page, "profiles")["value"] == api.profiles()
     state = call(page, "new_match", {"profile": "schneider", "seed": 5})["value"]
-    obs = call(page, "observation", {"state": state, "player": api.to_move(state)})["value"]
-    move = call(page, "ai_action", {"observation": obs, "level": "expert", "seed": 1})
-    assert move["ok"] and move["value"] in api.legal_actions(state), move
+    hinted = call(page, "hint", {"state": state, "seat": api.to_move(state)})
+    assert hinted["ok"] and hinted["value"] == api.hint(state, api.to_move(state)), hinted
     assert page.watch.errors == []
 
 
@@ -197,12 +200,12 @@ def test_deeply_nested_arguments_are_a_valueerror_and_the_worker_lives_on(page, 
     res = page.evaluate("""async () => {
         let deep = 0;
         for (let i = 0; i < 8000; i += 1) deep = [deep];
-        return window.kh.call('to_move', [deep]);
+        return window.kh.call('observation', [deep, 0]);
     }""")
     assert res["ok"] is False and res["type"] == "ValueError", res
     assert "nested too deeply" in res["message"] and len(res["message"]) <= 200
     state = call(page, "new_deal", {"profile": "schnapsen", "seed": 3})
-    assert state["ok"] and call(page, "to_move", [state["value"]])["ok"]
+    assert state["ok"] and call(page, "observation", {"state": state["value"], "player": 0})["ok"]
 
 
 def test_a_streamed_turn_reports_each_step_before_its_answer(page, base_url):
@@ -238,5 +241,5 @@ def test_a_streamed_turn_reports_each_step_before_its_answer(page, base_url):
     refused = call(page, "play", {"state": state, "action": api.legal_actions(state)[0],
                                   "seat": api.to_move(state), "on_step": "print"})
     assert not refused["ok"] and refused["type"] == "ValueError"
-    assert call(page, "to_move", [state])["ok"]
+    assert call(page, "observation", {"state": state, "player": 0})["ok"]
     assert page.watch.errors == []
