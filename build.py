@@ -6,7 +6,7 @@
     python3 build.py test [ARGS...]   install what the tests need, build, run pytest tests/ ARGS
     python3 build.py test --fast      the same, running only the fast tier (tools/testrun.py)
     python3 build.py icons            re-render web/icons/*.png from tools/app-icon.svg (Chromium)
-    python3 build.py limits           rewrite web/limits.js from py/kaffeehaus/limits.py
+    python3 build.py limits           rewrite web/limits.js and web/engine-facts.js from the engine
 
 The work is done by the modules in tools/ (one job each, listed in tools/__init__.py); this file
 is their command line and re-exports the names the tests and bench/web.py use. Headers
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     i = sub.add_parser("icons", help="render web/icons/*.png from tools/app-icon.svg (Chromium)")
     i.add_argument("--out", type=Path, default=icons.WEB,
                    help="write DIR/icons/*.png instead of web/icons/ (tests compare them)")
-    sub.add_parser("limits", help="rewrite web/limits.js from py/kaffeehaus/limits.py")
+    sub.add_parser("limits", help="rewrite web/limits.js and web/engine-facts.js from the engine")
     if argv is None:
         argv = sys.argv[1:]
     if argv[:1] == ["test"]:

@@ -6,8 +6,8 @@ hashed web/ directory, the precache list and sw.js at the root.
     sw.js                          no-cache: web/sw.js with the precache list on its first line
     precache.json                  {"version", "files": [...]} for the service worker
     assets/<hash>/...              a copy of web/ plus build-assets.js and engine-profiles.js
-                                   (generated), limits.js (generated from the engine's
-                                   kaffeehaus/limits.py) and vendor/ (the npm libraries the page
+                                   (generated), limits.js and engine-facts.js (generated from
+                                   the engine, tools/limits.py) and vendor/ (the npm libraries the page
                                    loads: tools/vendor.py)
     pyodide/<hash>/...             the Pyodide runtime files the game needs, and micropip's wheel
     wheels/<hash>/<engine>.whl     the engine wheel built from py/ (standard wheel name kept)
@@ -84,7 +84,8 @@ def build(dist: Path = DIST, py_dir: Path = PY, trim_stdlib: bool = True,
     wheel_rel = f"wheels/{short_hash(wheel)}/{wheel_name}"
 
     web_files, sw = _web_files()
-    web_files["limits.js"] = limits.render()      # the page's limits are the engine's (limits.py)
+    # the page's limits, levels and order of games are the engine's (tools/limits.py)
+    web_files.update({target.name: content for target, content in limits.generated().items()})
     web_files.update(vendor.web_files())          # QR codes: lean-qr and jsQR from npm
     # Names the worker's memory snapshot: it holds the interpreter as booted by this runtime and
     # this worker's boot, not the engine (installed after it), so an engine update keeps it valid.

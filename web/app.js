@@ -7,8 +7,9 @@ import { createEngine } from "./engine-client.js";
 import { createStorage, checkSetup, NEWEST } from "./storage.js";
 import { TableController } from "./play/table.js";
 import { Emitter } from "./play/events.js";
-import { loadLanguage, applyStatic, t, has } from "./table/i18n.js";
+import { loadLanguage, applyStatic, t, has } from "./i18n.js";
 import { SetupView, fillReview } from "./table/dialogs.js";
+import { DuelController } from "./duel/controller.js";
 import { TableView } from "./table/view.js";
 import { levelName, failureText } from "./table/words.js";
 import { prefersReducedMotion } from "./table/animate.js";
@@ -64,9 +65,10 @@ async function boot() {
   });
   let view = null;
   // every opponent (the computer, a friend here, a friend on another device) behind one interface
-  const table = new TableController({ call: (cmd, args, options) => engine.call(cmd, args, options), storage,
+  const opponents = { call: (cmd, args, options) => engine.call(cmd, args, options), storage,
     autoClaim: () => settings.autoClaim, pointsSetting: () => settings.points, profiles: () => profiles,
-    confirmClaim: (obs, how) => view.confirmClaim(obs, how) });
+    confirmClaim: (obs, how) => view.confirmClaim(obs, how) };
+  const table = new TableController({ ...opponents, remote: new DuelController(opponents) });
   table.games.list();   // older saves migrated, damaged records set aside
   storage.checkAll();        // every other key read through its loader once
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));

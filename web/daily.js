@@ -10,7 +10,7 @@
 //
 //   const daily = installDaily({table, storage, setup, fail, share}) → {remember(state, date),
 //   dateOf(state)}; share(): open the share dialog with the moves (web/links.js).
-import { t, formatDate } from "./table/i18n.js";
+import { t, formatDate } from "./i18n.js";
 import { notify, dismiss } from "./notices.js";
 import { label } from "./lang.js";
 

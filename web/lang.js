@@ -8,8 +8,8 @@
 // Switching: loadLanguage → remember → a "kaffeehaus:language" event on document (every module
 // that draws words draws them again: app.js the static strings and the table) → the rules
 // pages again (rules.refresh) → <html data-language="xx"> (set last: tests wait for it).
-import { t, loadLanguage, currentLanguage } from "./table/i18n.js";
-import { LANGUAGES } from "./storage.js";
+import { t, loadLanguage, currentLanguage } from "./i18n.js";
+import { LANGUAGES } from "./languages.js";
 
 export { LANGUAGES };
 const html = document.documentElement;

@@ -15,8 +15,8 @@
 //
 // installLinks({table, setup, fail, daily}) wires the share button and the hashchange;
 // openLinkFromLocation(links) opens the link in the URL (app.js, once the engine is ready).
-import { t, formatDate } from "./table/i18n.js";
-import { LEVELS } from "./storage.js";
+import { t, formatDate } from "./i18n.js";
+import { LEVELS } from "./engine-facts.js";
 import { engineText } from "./table/words.js";
 import { notify, words, dismiss } from "./notices.js";
 import { label } from "./lang.js";

@@ -2,7 +2,7 @@
 // friendHere opponent, web/play/pass-and-play.js): the table's words name the two players (the
 // "local.say.*" strings stand in for the ones that say "you" and "the computer", from the seat
 // looking: table.viewer), and the hand-off screen between turns (web/table/handoff.js).
-import { addOverlay, applyStatic, promoted } from "./table/i18n.js";
+import { addOverlay, applyStatic, promoted } from "./i18n.js";
 import { HandoffView } from "./table/handoff.js";
 
 const SAY = "local.say.";

@@ -15,7 +15,7 @@
 // The container (<div class="notices" data-notices>) is created on first use at the end of the
 // top bar (a full-width row of it, web/extras.css): it pushes the table down instead of
 // covering cards. A notice that only informs (no button, not an alert) goes after 15 s.
-import { t } from "./table/i18n.js";
+import { t } from "./i18n.js";
 
 const AUTO_HIDE_MS = 15000;  // a notice that only informs (no button, not an alert) goes by itself
 

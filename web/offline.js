@@ -11,7 +11,7 @@
 //       visit works without a network.
 //   data-update  = "ready" while a new version waits; a notice (data-notice="update") offers
 //       data-ui="reload-update", which lets it take over and reloads the page.
-import { t } from "./table/i18n.js";
+import { t } from "./i18n.js";
 import { notify } from "./notices.js";
 import { reloadAndResume } from "./saves.js";
 

@@ -6,7 +6,7 @@
 // opened from a link or the deal of the day is ranked). The undo history is the computer opponent's
 // too: before each action of the player (except "next") the state and the computer's seed are
 // kept; undo (practice only) puts the last one back on the table.
-import { t } from "./table/i18n.js";
+import { t } from "./i18n.js";
 import { actionName, failureText } from "./table/words.js";
 import { label } from "./lang.js";
 import { installReview, formatValue } from "./review.js";

@@ -1,6 +1,6 @@
 // replay.js — the replay of a shared deal's moves (a link with moves, web/links.js): every move,
 // trick by trick, and the result, in a dialog; it can restart the same deal from its first card.
-import { t, formatDate } from "./table/i18n.js";
+import { t, formatDate } from "./i18n.js";
 import { faceCard, cardName, suitName } from "./table/cardview.js";
 import { marriagePoints } from "./table/words.js";
 import { dialog, closeForm } from "./dialogs.js";

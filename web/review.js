@@ -6,7 +6,7 @@
 //
 //   installReview({table, settings, name}) → {open, forget}
 //   formatValue(value)    an expected value in game points, signed, two decimals
-import { t, currentLanguage } from "./table/i18n.js";
+import { t, currentLanguage } from "./i18n.js";
 import { faceCard } from "./table/cardview.js";
 import { failureText } from "./table/words.js";
 import { label } from "./lang.js";

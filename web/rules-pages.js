@@ -5,8 +5,8 @@
 // web/rulebook.js fills them; text only.
 //
 //   installRules({storage, table}) → {refresh}   refresh(): both drawn again (a language switch)
-import { t, currentLanguage } from "./table/i18n.js";
-import { PROFILE_ORDER } from "./storage.js";
+import { t, currentLanguage } from "./i18n.js";
+import { PROFILE_ORDER } from "./engine-facts.js";
 import { renderPage, renderShort } from "./rulebook.js";
 import { element, label } from "./lang.js";
 

@@ -13,7 +13,7 @@
 //   reloadAndResume(storage, gameId, reload)  sets sessionStorage["kaffeehaus.resumeAfterReload"]
 //       to the game this tab shows; the reloaded tab continues that game by itself
 //       (resumeAsked(storage)), and a tab that showed none stays on the set-up screen.
-import { t } from "./table/i18n.js";
+import { t } from "./i18n.js";
 import { notify, words } from "./notices.js";
 import { engineText } from "./table/words.js";
 

@@ -1,7 +1,7 @@
 // share.js — the "Share" dialog for the game against the computer on the table: a link to the
 // deal (optionally with the moves played), copied or handed to the system share sheet. Link
 // format: docs/OFFLINE-LINKS.md.
-import { t } from "./table/i18n.js";
+import { t } from "./i18n.js";
 import { label } from "./lang.js";
 import { dialog, closeForm } from "./dialogs.js";
 

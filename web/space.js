@@ -9,7 +9,7 @@
 //       tried again every few seconds, on another tab's write and after "storage-free". When
 //       all have landed the notice is replaced by data-notice="storage-saved".
 //   html[data-storage] = "held" while a write is held, "ok" once everything is stored again.
-import { t } from "./table/i18n.js";
+import { t } from "./i18n.js";
 import { notify, dismiss } from "./notices.js";
 
 const RETRY_MS = 3000;

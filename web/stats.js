@@ -3,7 +3,7 @@
 // reset after a confirmation. What is counted and how the file is kept: web/stats-data.js
 // (ranked play only, each deal once, decks the engine shuffled; recorded on the controller's
 // "dealEnded").
-import { t, has } from "./table/i18n.js";
+import { t, has } from "./i18n.js";
 import { label } from "./lang.js";
 import { recordDeal } from "./stats-data.js";
 

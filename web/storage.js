@@ -43,6 +43,8 @@
 //   resume    sessionStorage kaffeehaus.resumeAfterReload   the id of the game to continue
 
 import { MAX_LINK_TOKEN_LENGTH } from "./limits.js";
+import { LEVELS, PROFILE_ORDER } from "./engine-facts.js";
+import { LANGUAGES } from "./languages.js";
 
 export class Invalid extends Error {
   constructor(reason, { newer = false } = {}) {
@@ -52,10 +54,6 @@ export class Invalid extends Error {
   }
 }
 
-export const LANGUAGES = ["en", "fr", "de", "cs", "pt"];
-export const LEVELS = ["expert", "hard", "medium", "easy"];
-// Display order of the games; the engine's profiles() is the list that counts once it answers.
-export const PROFILE_ORDER = ["bummerl", "schnapsen", "schnapsen-strict", "schneider", "schneider-neighbour"];
 
 export const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const need = (ok, reason) => { if (!ok) throw new Invalid(reason); };

@@ -251,3 +251,12 @@ def test_a_damaged_packed_string_is_refused(packed):
 def test_a_message_string_that_looks_packed_is_never_sent():
     with pytest.raises(ValueError):
         messages.pack({"body": ["~not hex"]})
+
+
+def test_the_page_is_offered_every_game_once_and_only_the_engines_levels():
+    """What the build generates for the page (web/engine-facts.js): every profile once in the
+    display order, and playing levels the AI has, strongest first."""
+    from kaffeehaus.ai.levels import LEVELS, OFFERED
+    from kaffeehaus.profiles import DISPLAY_ORDER, PROFILE_OPTIONS
+    assert sorted(DISPLAY_ORDER) == sorted(PROFILE_OPTIONS)
+    assert set(OFFERED) <= set(LEVELS) and OFFERED[0] == "expert" and "random" not in OFFERED

@@ -34,7 +34,8 @@ BOMB = code_of_text(json.dumps({"game": "g", "seq": 1, "prev": "", "from": 1,
                                 "body": {"pad": " " * limits.MAX_MESSAGE_BYTES}}))
 
 
-def test_page_limits_are_the_engines(dist):
+def test_page_limits_and_facts_are_the_engines(dist):
+    """web/limits.js and web/engine-facts.js are what the engine states (tools/limits.py)."""
     from tools import limits as page_limits                  # the build's module (conftest)
     assert page_limits.stale() is None, "run `python3 build.py limits`"
     shipped = next(dist.glob("assets/*/limits.js")).read_text()

@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "web" / "i18n"
 RULES = ROOT / "web" / "rules"
 REFERENCE = "en"
-LANGUAGES = {"en", "fr", "pt", "de", "cs"}  # the five languages the game ships (README)
+# the languages the page ships, as web/languages.js states them (the language menu reads it)
+LANGUAGES = set(re.findall(r'"([a-z]{2})"', re.search(
+    r"LANGUAGES = \[(.*?)\]", (ROOT / "web" / "languages.js").read_text()).group(1)))
 PROFILES = {"schneider", "schneider-neighbour", "schnapsen", "schnapsen-strict", "bummerl"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 RULE_ID = re.compile(r"\b(?:SN|SS|SV|ST|SB|AC|OB)-\d+")   # rule ids are never on a player's page
@@ -58,7 +60,7 @@ I18N_LANGS = sorted(_i18n_files())
 RULES_LANGS = sorted(_rules_files())
 
 
-# Plural forms: a key may come as `key.one`, `key.few`, `key.other`, ... (web/table/i18n.js
+# Plural forms: a key may come as `key.one`, `key.few`, `key.other`, ... (web/i18n.js
 # picks one with Intl.PluralRules). The forms each language must give are the categories its
 # whole numbers fall into (CLDR; French and Portuguese "many" is for millions and falls back
 # to "other"); English gives one and other.
@@ -121,7 +123,8 @@ def check_translation(reference: dict, translation: dict, lang: str | None = Non
 # --- the interface strings -------------------------------------------------------------------
 
 def test_every_promised_language_has_a_file():
-    assert LANGUAGES <= set(I18N_LANGS), f"missing: {sorted(LANGUAGES - set(I18N_LANGS))}"
+    assert len(LANGUAGES) == 5
+    assert LANGUAGES == set(I18N_LANGS), f"web/languages.js and web/i18n/ differ: {sorted(LANGUAGES ^ set(I18N_LANGS))}"
 
 
 def test_reference_is_clean():

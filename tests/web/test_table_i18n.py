@@ -20,7 +20,7 @@ def test_static_keys_exist():
         keys |= {pair.split(":")[1] for pair in attr.split(";")}
     for script in SCRIPTS:
         keys |= set(re.findall(r'\bt\("([^"]+)"', script.read_text()))
-    # a key may come in plural forms (key.one, key.other, ...: web/table/i18n.js)
+    # a key may come in plural forms (key.one, key.other, ...: web/i18n.js)
     missing = sorted(k for k in keys if k not in STRINGS and f"{k}.other" not in STRINGS)
     assert not missing, missing
 
@@ -44,10 +44,10 @@ def test_profiles_options_and_levels_have_names():
 
 
 def test_the_setup_offers_every_level_the_engine_plays_strongest_first():
-    """web/storage.js lists the levels for people (the engine's LEVELS, weakest first,
-    without `random`, the fallback the page labels but never offers), so the two lists cannot
-    drift."""
-    source = (ROOT / "web/storage.js").read_text()
+    """The page's levels (web/engine-facts.js, generated from kaffeehaus.ai.levels.OFFERED) are
+    the engine's LEVELS, strongest first, without `random`, the fallback the page labels but
+    never offers."""
+    source = (ROOT / "web/engine-facts.js").read_text()
     listed = json.loads(re.search(r"export const LEVELS = (\[[^\]]*\]);", source).group(1))
     playable = [level for level in ai.LEVELS if level != "random"]
     assert listed == playable[::-1]

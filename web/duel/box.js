@@ -9,7 +9,7 @@
 // ("me" / "friend" / "": who stopped) with data-ui = duel-stop / duel-friend-stopped;
 // html[data-duel] the phase, html[data-duel-rev], html[data-duel-table]; [data-duel-compact]
 // ("true" while a deal's result is on the table) with [data-duel-more] (the folded details).
-import { t, has } from "../table/i18n.js";
+import { t, has } from "../i18n.js";
 import { el, $ } from "./dom.js";
 
 const html = document.documentElement;

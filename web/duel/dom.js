@@ -1,5 +1,5 @@
 // dom.js — the small DOM helpers of the duel's page parts (web/duel/ui.js and its pieces).
-import { t, has } from "../table/i18n.js";
+import { t, has } from "../i18n.js";
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 

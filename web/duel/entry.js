@@ -7,7 +7,7 @@
 // [data-duel-saved] with data-ui="duel-continue" [data-duel-id]; dialog[data-dialog='duel-join']
 // with data-ui = duel-join-accept / duel-join-decline and [data-duel-join-safety] (what the protocol
 // protects and what it does not).
-import { t, has, formatDate } from "../table/i18n.js";
+import { t, has, formatDate } from "../i18n.js";
 import { el, $, profileName } from "./dom.js";
 import { invitationWords } from "./link-flow.js";
 import { readLiveCode } from "./live.js";

@@ -5,7 +5,7 @@
 //
 // Hooks (docs/UI-HOOKS.md): dialog[data-dialog='duel-stop'] with [data-duel-stop-text] and
 // data-ui = duel-stop-confirm / duel-stop-cancel.
-import { t } from "../table/i18n.js";
+import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { FRIEND_WAIT_MS } from "./box.js";
 

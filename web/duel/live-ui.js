@@ -5,7 +5,7 @@
 //
 // What the channel remembers per game (the hashes of codes received and acknowledged, so that
 // nothing is applied twice after a reload) is kept in localStorage["kaffeehaus.duelLive"].
-import { t } from "../table/i18n.js";
+import { t } from "../i18n.js";
 import { defineKey, isObject } from "../storage.js";
 import { createTransport } from "./transport.js";
 

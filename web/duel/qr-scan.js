@@ -8,7 +8,7 @@
 // Hooks (docs/UI-HOOKS.md): data-ui="duel-scan-qr"; dialog[data-dialog='duel-scan'] with
 // video[data-duel-scan-video], [data-duel-scan-state] (what was read so far, or why the camera
 // could not open) and data-ui="duel-scan-close".
-import { t } from "../table/i18n.js";
+import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { scanCamera } from "./qr.js";
 import { createAssembler } from "./qr-sequence.js";

@@ -4,7 +4,7 @@
 //
 // Hooks (docs/UI-HOOKS.md): data-ui="duel-show-qr"; dialog[data-dialog='duel-qr'] with
 // canvas[data-duel-qr] (data-part, data-parts) and data-ui="duel-qr-close".
-import { t } from "../table/i18n.js";
+import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { drawQr } from "./qr.js";
 import { qrTexts } from "./qr-sequence.js";

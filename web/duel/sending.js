@@ -9,7 +9,7 @@
 // Hooks (docs/UI-HOOKS.md): [data-duel-send] data-duel-link (the link to send) and
 // data-duel-signal ("true": it carries a connection code); html[data-links-opened] (links
 // opened so far), html[data-link="handed-off"]; data-notice="duel-error".
-import { t } from "../table/i18n.js";
+import { t } from "../i18n.js";
 import { notify } from "../notices.js";
 import { findCodes, isDuelHash, readEnvelope } from "./codes.js";
 import { decodeLive, readLiveCode } from "./live.js";

@@ -11,7 +11,7 @@
 // Hooks (docs/UI-HOOKS.md): html[data-opponent="remote"] while a duel has the table (set by the
 // table view); the duel's own in box.js, entry.js and sending.js; data-notice="duel-error" for
 // a refused code.
-import { t, has, addOverlay, promoted, applyStatic } from "../table/i18n.js";
+import { t, has, addOverlay, promoted, applyStatic } from "../i18n.js";
 import { notify, dismiss } from "../notices.js";
 import { recordDeal } from "../stats-data.js";
 import { DuelBox } from "./box.js";

@@ -1,8 +1,8 @@
 // table.js — the one table controller: the page's only interface to the game on the table,
 // whoever the opponent is. DOM-free (Node's test runner imports it).
 //
-//   const table = new TableController({ call, storage, games, duels, tab, autoClaim, budgetMs, seed,
-//     pointsSetting, profiles, confirmClaim });
+//   const table = new TableController({ call, storage, games, tab, autoClaim, budgetMs, seed,
+//     pointsSetting, profiles, confirmClaim, remote });
 //     call(cmd, args, {onStep}) → Promise  engine-client.js's engine.call (kaffeehaus.api, docs/API.md)
 //     storage                     web/storage.js; games: web/games.js, duels: web/duel/store.js
 //     tab                         this page's id (who wrote a saved game last)
@@ -11,6 +11,9 @@
 //     profiles() → [profile]      the engine's profiles() (shows_points: the profile's default)
 //     confirmClaim(obs, {gamble}) → Promise<bool>  asks before a claim that would not win, and
 //                                 before every claim in memory mode (gamble: words without points)
+//     remote                      the friend on another device, built by the page (web/app.js:
+//                                 a DuelController, web/duel/controller.js) and handed in, so
+//                                 that play/ imports nothing of duel/; none: no such opponent
 //
 // The opponents are strategies behind one seat-neutral interface (after boardgame.io's one
 // client for every kind of opponent, and OpenSpiel's split of state and observation):
@@ -50,7 +53,6 @@ import { Emitter } from "./events.js";
 import { createGames } from "../games.js";
 import { ComputerOpponent } from "./computer.js";
 import { PassAndPlay } from "./pass-and-play.js";
-import { DuelController } from "../duel/controller.js";
 
 /** Events about the game on the table: heard only from the opponent that has it. */
 export const TABLE_EVENTS = new Set(["began", "busy", "acting", "step", "turn", "dealOver", "dealEnded", "refused",
@@ -64,10 +66,10 @@ export class TableController extends Emitter {
     this.call = options.call;
     this.computer = new ComputerOpponent({ ...options, games });
     this.friendHere = new PassAndPlay({ ...options, games, tab: this.computer.tab });
-    this.remote = new DuelController(options);
+    this.remote = options.remote || null;
     this.opponent = this.computer;
     this.switches = 0;
-    for (const opponent of [this.computer, this.friendHere, this.remote]) {
+    for (const opponent of [this.computer, this.friendHere, this.remote].filter(Boolean)) {
       opponent.forward((type, detail) => this.#relay(opponent, type, detail));
     }
   }
@@ -129,7 +131,7 @@ export class TableController extends Emitter {
 
   /** A new game from the set-up's choice: `choice.opponent` "computer" (or none), "local", "remote". */
   start(choice) {
-    if (choice.opponent === "remote") return this.remote.create(choice);
+    if (choice.opponent === "remote" && this.remote) return this.remote.create(choice);
     return this.#replacing(this.#here(choice.opponent)).start(choice);
   }
 

@@ -2,7 +2,7 @@
 // and new game once the game is over):
 // exactly the engine's legal_actions that are not cards, in a fixed order (docs/UI-HOOKS.md
 // [data-zone='actions'] button[data-action]).
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 import { actionName, marriagePoints } from "./words.js";
 import { suitIcon } from "../cards/cards.js";
 

@@ -1,6 +1,6 @@
 // Card elements shared by every zone of the table: faces, backs, names for screen readers.
 import { cardFace } from "../cards/cards.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 
 const faceCache = new Map();
 

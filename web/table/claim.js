@@ -1,7 +1,7 @@
 // claim.js — the question before a claim (SV-3): one that would not win (the engine's claim_wins
 // is false while the table shows the points), and in memory mode every claim (`gamble`: words
 // that do not give the points away): dialog[data-dialog='claim'], answered "claim" or kept.
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 
 /** Ask before a claim: with the points when they are shown, as a gamble in memory mode. */
 export function askClaim(dialog, obs, claimButton, { gamble = false } = {}) {

@@ -5,7 +5,7 @@
 // A non-modal <dialog> over the table: focus moves into it, Escape puts it away (the table's own
 // buttons stay), Enter takes the focused button (the next deal, or a return match: the same
 // game and options against the same opponent; New game goes back to the set-up).
-import { t, has } from "./i18n.js";
+import { t, has } from "../i18n.js";
 import { faceCard, cardName, suitName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
 import { dealSummary } from "../play/observation.js";

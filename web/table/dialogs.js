@@ -1,12 +1,13 @@
 // The set-up screen and the trick-review dialog.
-import { t, has } from "./i18n.js";
+import { t, has } from "../i18n.js";
 import { faceCard, cardName } from "./cardview.js";
-import { PROFILE_ORDER, LEVELS, DEFAULT_SETUP } from "../storage.js";
+import { DEFAULT_SETUP } from "../storage.js";
+import { PROFILE_ORDER, LEVELS } from "../engine-facts.js";
 
 // PROFILE_ORDER: display order of the games (the list itself comes from the engine's
-// profiles()); LEVELS: the engine's playing levels offered to players (kaffeehaus.ai.levels);
-// "random" is what the table falls back to, with a label, if the engine refuses a level.
-export { PROFILE_ORDER, LEVELS };
+// profiles()); LEVELS: the engine's playing levels offered to players; both generated from the
+// engine (web/engine-facts.js). "random" is what the table falls back to, with a label, if the
+// engine refuses a level.
 
 function profileName(id) {
   return has(`profile.${id}.name`) ? t(`profile.${id}.name`) : id;

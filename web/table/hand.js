@@ -1,7 +1,7 @@
 // The player's hand, fanned at the bottom: one <button data-card> per card, disabled when the
 // engine does not list it in observation.legal_actions, with the engine's reason attached.
 // Keyboard: arrows move between playable cards, digits pick card n, Enter plays.
-import { t, has } from "./i18n.js";
+import { t, has } from "../i18n.js";
 import { handCard, cardName } from "./cardview.js";
 
 const ORDER = {

@@ -6,7 +6,7 @@
 // (controller.reveal()). What both players may know stays: the trick on the table, the talon,
 // the piles, the score sheet, and on this screen the other player's last moves and who took the
 // trick (docs/UI-HOOKS.md "Pass and play").
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 import { cardName, faceCard, suitName } from "./cardview.js";
 
 const html = document.documentElement;

@@ -1,6 +1,6 @@
 // Both piles of captured cards, the opponent's hidden hand, and the tricks the player may look at
 // now: the engine says which (observation.reviewable_tricks: SV-6, ST-1 and Schneider's rule).
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 import { backCard, faceCard, cardName } from "./cardview.js";
 
 /**

@@ -1,6 +1,6 @@
 // Running scores of the deal (own points, pending marriages) and the match score sheet
 // (Bummerl counting down from its target, Schneider counting up to its target or over a session).
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 import { suitName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
 

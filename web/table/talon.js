@@ -1,6 +1,6 @@
 // The talon (Schnapsen: face-down cards across the trump indicator) or the stock (Schneider,
 // with its bottom card shown when the `trump` option is on), and the trump badge.
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 import { backCard, faceCard, cardName, suitName } from "./cardview.js";
 import { suitIcon } from "../cards/cards.js";
 

@@ -1,5 +1,5 @@
 // The trick in the middle of the table: the player's card low, the computer's card high.
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 import { faceCard, cardName } from "./cardview.js";
 
 export function renderTrick(container, trick, me, settings) {

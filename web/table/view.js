@@ -4,7 +4,7 @@
 // Its sentences are web/table/words.js, its buttons actions.js, the claim question claim.js.
 // About 300 lines: drawing a position and animating a step share the table's snapshot of card
 // positions and its generation checks.
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 import { HandView } from "./hand.js";
 import { renderTalon } from "./talon.js";
 import { renderTrick } from "./trick.js";

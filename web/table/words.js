@@ -1,7 +1,7 @@
 // words.js — the table's sentences, in the player's language, from observations: names of
 // levels and actions, the engine's refusals and failures, the status line, what the other side
 // announced. Seat-neutral: "you" is the observation's own seat (`obs.player`).
-import { t, has } from "./i18n.js";
+import { t, has } from "../i18n.js";
 import { suitName, cardName } from "./cardview.js";
 import { takenTrick } from "../play/observation.js";
 

@@ -9,6 +9,7 @@ import { TableController } from "../../../web/play/table.js";
 import { createStorage, memoryArea } from "../../../web/storage.js";
 import { createGames } from "../../../web/games.js";
 import { createDuels } from "../../../web/duel/store.js";
+import { DuelController } from "../../../web/duel/controller.js";
 import { fakeEngine } from "./fake-engine.mjs";
 import { fakeDuelEngine } from "./fake-duel.mjs";
 
@@ -16,7 +17,8 @@ function device(engine) {
   const storage = createStorage({ local: memoryArea(), session: memoryArea() });
   const games = createGames(storage);
   const duels = createDuels(storage);
-  const table = new TableController({ call: engine.call, storage, games, duels, tab: "tab", seed: () => 7 });
+  const remote = new DuelController({ call: engine.call, storage, duels });
+  const table = new TableController({ call: engine.call, storage, games, tab: "tab", seed: () => 7, remote });
   const events = [];
   for (const type of ["began", "busy", "acting", "step", "turn", "dealOver", "refused", "handoff", "invitation", "problem"]) {
     table.on(type, (detail) => { events.push({ type, detail }); });

@@ -1,9 +1,9 @@
-// The interface strings' plural forms and dates (web/table/i18n.js): format() and formatDate()
+// The interface strings' plural forms and dates (web/i18n.js): format() and formatDate()
 // are pure, so they run here without a browser, with the real language files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { format, formatDate, promoted } from "../../../web/table/i18n.js";
+import { format, formatDate, promoted } from "../../../web/i18n.js";
 
 const load = (lang) => JSON.parse(readFileSync(new URL(`../../../web/i18n/${lang}.json`, import.meta.url), "utf8"));
 const strings = Object.fromEntries(["en", "fr", "de", "cs", "pt"].map((lang) => [lang, load(lang)]));

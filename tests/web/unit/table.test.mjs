@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { TableController } from "../../../web/play/table.js";
+import { DuelController } from "../../../web/duel/controller.js";
 import { pointsShown, claimNeedsConfirmation, takenTrick, dealSummary } from "../../../web/play/observation.js";
 import { createStorage, memoryArea, DEFAULT_SETTINGS } from "../../../web/storage.js";
 import { createGames } from "../../../web/games.js";
@@ -196,8 +197,9 @@ test("a return match starts the same game, options, length, level and mode again
 test("a return match in pass and play keeps the names and the other player deals first; a duel has none", async () => {
   const engine = choiceEngine();
   const storage = createStorage({ local: memoryArea(), session: memoryArea() });
+  const remote = new DuelController({ call: engine.call, storage });
   const controller = new TableController({ call: engine.call, storage, games: createGames(storage), tab: "t",
-    seed: () => 7, profiles: () => PROFILES });
+    seed: () => 7, profiles: () => PROFILES, remote });
   await controller.start({ profile: "schnapsen", options: {}, length: "deal", opponent: "local", players: ["Anna", "Ben"],
     firstDealer: 0 });
   for (let i = 0; i < 20 && !controller.obs?.result; i += 1) {

@@ -47,7 +47,7 @@ export function promoted(strings, prefix, fill = (text) => text) {
 }
 
 export async function loadLanguage(lang = "en") {
-  const url = new URL(`../i18n/${lang}.json`, import.meta.url);
+  const url = new URL(`./i18n/${lang}.json`, import.meta.url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   strings = await response.json();
