@@ -7,6 +7,7 @@ results of the variants below are in the history of bench/RESULTS.md
 (`git log -p bench/RESULTS.md`).
 """
 
+import contextlib
 import itertools
 import pathlib
 import random
@@ -16,31 +17,35 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
 from kaffeehaus import api  # noqa: E402
 from kaffeehaus import states  # noqa: E402
-from kaffeehaus.ai import heuristic, levels, pimc  # noqa: E402
+from kaffeehaus.ai import levels, pimc  # noqa: E402
 from kaffeehaus.ai.determinize import Info  # noqa: E402
 from kaffeehaus.ai.inference import Inference  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
 import lookahead  # noqa: E402
 import presume  # noqa: E402
+import styles  # noqa: E402
 from replay import ReplayInference  # noqa: E402
 
 
-# Rule-based styles of the benches (`heuristic.Style`; the shipped one is `heuristic.BASE`).
+# Rule-based styles of the benches (bench/styles.py; the shipped one is `styles.BASE`).
 # Takes every led side card it can take cheaply: +0.15 to +0.21 game points per deal against
 # BASE in self-play (bench/style.py); as the expert's model of its own later play in the
 # rollouts it measured no better (bench/RESULTS.md)
-TAKER = heuristic.Style(trump_led=2, throw_half=3)
-# The plain Schneider play under the neighbour rule: the player before `heuristic.Neighbour`
-PLAIN = heuristic.Style(neighbour=None)
+TAKER = styles.Style(trump_led=2, throw_half=3)
+# The plain Schneider play under the neighbour rule: the player before its own play
+# (`heuristic._neighbour`)
+PLAIN = styles.Style(neighbour=False)
 
 
 class BenchConfig(pimc.Config):
     """`pimc.Config` with what the levels keep fixed made variable: the rollouts' style for
     the deciding seat (`style`) and its opponent (`opponent_style`, default `style`),
-    `enumerate` (value every layout when few) and `schneider_stock` (exact from that stock)."""
+    `enumerate` (value every layout when few) and `schneider_stock` (exact from that stock).
+    The styles and `enumerate=False` hold inside `with config.searching(me):` only (the
+    production search has no such parameters: this patches what it calls)."""
 
-    def __init__(self, *, style=heuristic.BASE, opponent_style=None, enumerate=True,
+    def __init__(self, *, style=styles.BASE, opponent_style=None, enumerate=True,
                  schneider_stock=0, **params):
         super().__init__(**params)
         self.style = style
@@ -49,7 +54,27 @@ class BenchConfig(pimc.Config):
         self.schneider_stock = schneider_stock
 
     def styles(self, me):
+        """The rollout policy of seat 0 and seat 1 when seat `me` decides."""
         return (self.style, self.opponent_style) if me == 0 else (self.opponent_style, self.style)
+
+    @contextlib.contextmanager
+    def searching(self, me):
+        """Inside the block, `pimc.evaluate` for seat `me` searches as this config says: the
+        rollouts play `styles(me)`, and with `enumerate` False every decision samples (the
+        production search values every layout when there are at most its samples)."""
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(styles.playing(self.styles(me)))
+            if not self.enumerate:
+                layouts = Info.layouts
+                Info.layouts = lambda info, samples: None
+                stack.callback(setattr, Info, "layouts", layouts)
+            yield
+
+
+def bench_pimc_best(obs, config, seed, utility, deadline):
+    """`levels.pimc_best` with a `BenchConfig`'s styles and enumeration in force."""
+    with config.searching(obs["player"]):
+        return levels.pimc_best(obs, config, seed, utility, deadline)
 
 
 def rule_based(obs, seed, state):
@@ -63,7 +88,7 @@ def _expert(**changes):
     params = dict(levels.EXPERT, **changes)
 
     def run(obs, seed, state):
-        return levels.pimc_best(obs, BenchConfig(**params), seed, levels.match_utility(obs), None)
+        return bench_pimc_best(obs, BenchConfig(**params), seed, levels.match_utility(obs), None)
     return run
 
 
@@ -296,7 +321,7 @@ VARIANTS = {
     "expert-close03": _close_margin(0.3),
     "expert-close06": _close_margin(0.6),
     "expert-sch2": _expert(schneider_stock=2),   # Schneider: exact from a stock of 2 (timed only)
-    # before the neighbour rule's own rule-based play (`heuristic.Neighbour`), the
+    # before the neighbour rule's own rule-based play (`heuristic._neighbour`), the
     # rule-based player and the expert's rollouts played it as plain Schneider
     "expert-plain": _expert(style=PLAIN),
     # the expert searching every decision of `schneider-neighbour` as well (its rollouts with
@@ -305,7 +330,7 @@ VARIANTS = {
     "expert-search": _expert(),
     "expert-nb4": _search_from(4),              # ... and searches from a stock of 4
     "expert-defer02": _defer(0.2),
-    "heuristic-plain": lambda obs, seed, state: levels.heuristic_action(obs, style=PLAIN),
+    "heuristic-plain": lambda obs, seed, state: styles.action(obs, PLAIN),
 }
 
 

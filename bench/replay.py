@@ -1,7 +1,7 @@
 """A bench reading: the opponent's talon-open turns re-played as the rule-based player's.
 
 `Replay(info, eps)` weighs a hidden hand of the opponent (Schnapsen) by how well the rule-based
-player (`heuristic.BASE`) holding it would have made the opponent's public choices while the
+player (`heuristic.choose`) holding it would have made the opponent's public choices while the
 talon was open (SS-5: any card may answer; SS-6, SS-7, SS-8: exchange, marriage, close):
 each choice the rule-based player would have made otherwise costs a factor `eps`, a turn that
 is impossible with the hand (a card or a marriage partner it did not hold) rules the hand out.

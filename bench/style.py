@@ -1,12 +1,12 @@
-"""Self-play of the rule-based player: a `heuristic.Style` against the shipped one.
+"""Self-play of the rule-based player: a style (bench/styles.py) against the shipped one.
 
 Every run plays duplicate deal pairs (the seeds of `bench/ai.py`) of the rule-based player
-with the given constants against `heuristic.BASE` and prints the game points per deal with a
+with the given constants against the shipped player and prints the game points per deal with a
 95% interval; the same pair numbers for every style, so styles are compared on the same deals.
-For `schneider-neighbour` the constants are those of `heuristic.Neighbour` (the shipped
-player against the plain Schneider play: `bench/ai.py --pair heuristic:heuristic-plain`).
+For `schneider-neighbour` the constants are the neighbour play's, `lead` and `guard` (the
+shipped player against the plain Schneider play: `bench/ai.py --pair heuristic:heuristic-plain`).
 `--search` changes one constant at a time over a small grid (the way the expert's rollout
-style of `bench/ai_variants.py` and `heuristic.Neighbour` were found); confirm a winner on
+style of `bench/ai_variants.py` and the neighbour play's constants were found); confirm a winner on
 other pairs (`--first`).
 
 Usage:
@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "py"))
 
 import ai_variants  # noqa: E402
-from kaffeehaus.ai import heuristic, levels  # noqa: E402
+import styles  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("bench_ai", HERE / "ai.py")
 bench_ai = importlib.util.module_from_spec(_spec)
@@ -35,16 +35,13 @@ _spec.loader.exec_module(bench_ai)
 
 GRID = {"trump_bonus": [15, 20, 40], "keep_half": [0, 3, 10], "keep_high": [0, 4, 14],
         "take_led": [11, 4], "throw_half": [0, 3, 10], "trump_led": [2, 3, 4]}
-# `schneider-neighbour`: the `heuristic.Neighbour` constants
-NEIGHBOUR_GRID = {"lead": [0.0, 0.15, 0.6, 1.0], "guard": [0.0, 0.25, 1.0], "cover": [0.0, 0.6],
-                  "bank": [0.0, 0.5, 2.0]}
+# `schneider-neighbour`: the neighbour play's constants (`NEIGHBOUR_LEAD`, `NEIGHBOUR_GUARD`)
+NEIGHBOUR_GRID = {"lead": [0.0, 0.15, 0.6, 1.0], "guard": [0.0, 0.25, 1.0]}
 
 
 def make_style(params, profile):
-    """A `heuristic.Style` from constants: the neighbour rule's for `schneider-neighbour`."""
-    if profile == "schneider-neighbour":
-        return heuristic.Style(neighbour=heuristic.Neighbour(**params))
-    return heuristic.Style(**params)
+    """A `styles.Style` from constants (the neighbour play's for `schneider-neighbour`)."""
+    return styles.Style(**params)
 
 
 def versus_base(params, profile, deals, first):
@@ -52,7 +49,7 @@ def versus_base(params, profile, deals, first):
     player, over duplicate pairs first .. first + deals - 1."""
     name = "style:" + json.dumps(params, sort_keys=True)
     style = make_style(params, profile)
-    ai_variants.VARIANTS[name] = lambda obs, seed, state: levels.heuristic_action(obs, style=style)
+    ai_variants.VARIANTS[name] = lambda obs, seed, state: styles.action(obs, style)
     bench_ai.FIRST[0] = first
     result = bench_ai.duplicate_deals(profile, {}, name, "heuristic", deals, f"style-{profile}")
     return result["gp"], result["gp_ci"]

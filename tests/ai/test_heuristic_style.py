@@ -1,5 +1,6 @@
-"""The rule-based player's Schnapsen constants (`heuristic.Style`): the shipped player
-(`heuristic.BASE`) and the bench-only `TAKER` (bench/ai_variants.py) differ where the bench measured them to (bench/RESULTS.md)."""
+"""The rule-based player's Schnapsen constants (heuristic.py): the shipped player and the
+bench-only `TAKER` (bench/ai_variants.py, a style of bench/styles.py) differ where the bench
+measured them to (bench/RESULTS.md)."""
 
 import pytest
 
@@ -35,12 +36,12 @@ def beats_lead(deal, obs, card):
 
 @pytest.mark.no_pyodide            # bench code (above)
 def test_SS_3_the_taker_takes_every_led_side_card_it_can():
-    taker_style = bench_variants().TAKER
+    bench = bench_variants()
     changed = 0
     for obs, deal in phase1_answers_to_side_cards(150):
         winners = [c for c in obs["legal_actions"] if len(c) == 2 and beats_lead(deal, obs, c)]
         base = levels.heuristic_action(obs)
-        taker = levels.heuristic_action(obs, style=taker_style)
+        taker = bench.styles.action(obs, bench.TAKER)
         assert taker in obs["legal_actions"]
         if winners:
             assert taker in winners, (obs["trick"], obs["hand"], taker)
@@ -51,7 +52,7 @@ def test_SS_3_the_taker_takes_every_led_side_card_it_can():
 
 
 def test_SS_3_the_shipped_player_keeps_its_constants():
-    """`heuristic.BASE` is the player of the `easy`, `medium` and `hard` levels:
+    """The shipped constants are those of the `easy`, `medium` and `hard` levels:
     it lets a led jack, queen or king go when it has no cheap card of the suit to take it
     with (it only takes a led ace or ten, or takes cheaply with an ace or ten of the suit)."""
     let_go = 0
@@ -68,17 +69,21 @@ def test_SS_3_the_shipped_player_keeps_its_constants():
 
 @pytest.mark.no_pyodide            # bench code (above)
 def test_rollouts_play_each_seats_style(monkeypatch):
-    """`BenchConfig(style=, opponent_style=)` (bench/ai_variants.py): in the rollouts the
-    deciding seat plays `style` and its opponent `opponent_style`; the expert's `pimc.Config`
-    plays `BASE` for both."""
+    """`BenchConfig(style=, opponent_style=)` (bench/ai_variants.py): inside its `searching`
+    block the rollouts of the deciding seat play `style` and its opponent's `opponent_style`
+    (seen here by a constant `TAKER` changes, `THROW_HALF`); outside it the expert plays the
+    shipped constants for both, and the block leaves them as it found them."""
     from kaffeehaus.ai import pimc
     bench = bench_variants()
     seen = []
     choose = heuristic.choose
+    shipped = heuristic.THROW_HALF
+    taker = bench.TAKER.params["throw_half"]
+    assert taker != shipped
 
-    def recording(pos, p, unseen, style=heuristic.BASE):
-        seen.append((p, style))
-        return choose(pos, p, unseen, style)
+    def recording(pos, p, unseen):
+        seen.append((p, heuristic.THROW_HALF))
+        return choose(pos, p, unseen)
     monkeypatch.setattr(heuristic, "choose", recording)
     checked = 0
     for deal_no in range(6):
@@ -87,15 +92,18 @@ def test_rollouts_play_each_seats_style(monkeypatch):
         if levels.forced_action(obs) is not None:
             continue
         me = obs["player"]
-        for mine, theirs in ((bench.TAKER, heuristic.BASE), (heuristic.BASE, bench.TAKER)):
+        for mine, theirs in ((bench.TAKER, bench.styles.BASE), (bench.styles.BASE, bench.TAKER)):
             del seen[:]
             config = bench.BenchConfig(**dict(levels.EXPERT, samples=4, style=mine,
                                               opponent_style=theirs))
-            pimc.evaluate(obs, config, seed=1)
-            assert {style for p, style in seen if p == me} == {mine}
-            assert {style for p, style in seen if p != me} == {theirs}
+            with config.searching(me):
+                pimc.evaluate(obs, config, seed=1)
+            want = {bench.TAKER: taker, bench.styles.BASE: shipped}
+            assert {half for p, half in seen if p == me} == {want[mine]}
+            assert {half for p, half in seen if p != me} == {want[theirs]}
+            assert heuristic.choose is recording and heuristic.THROW_HALF == shipped
         del seen[:]
         levels.choose(obs, "expert", seed=1, iterations=4)
-        assert {style for _, style in seen} == {heuristic.BASE}
+        assert {half for _, half in seen} == {shipped}
         checked += 1
     assert checked >= 3

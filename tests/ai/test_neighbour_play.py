@@ -1,4 +1,4 @@
-"""The rule-based player under the neighbour rule (SN-11, `heuristic.Neighbour`): it takes with
+"""The rule-based player under the neighbour rule (SN-11, `heuristic._neighbour`): it takes with
 the one winner whenever it holds it, leads a card nothing can take before one the opponent
 might take, never gives the leader an honour while it holds a non-honour, and keeps the cards
 that can still capture the card just below them. The engine's
@@ -111,26 +111,26 @@ def test_SN_11_it_throws_a_card_that_can_capture_nothing_before_one_that_still_c
 
 @pytest.mark.no_pyodide            # bench code (above)
 def test_SN_11_the_neighbour_play_differs_from_the_plain_schneider_play():
-    """`PLAIN` (bench/ai_variants.py) is the Schneider play without `Neighbour`: it plays legal
-    actions, and the two players must choose differently somewhere, or the neighbour rule had
-    no play of its own."""
-    plain_style = bench_variants().PLAIN
+    """`PLAIN` (bench/ai_variants.py) is the Schneider play without the neighbour play: it
+    plays legal actions, and the two players must choose differently somewhere, or the
+    neighbour rule had no play of its own."""
+    bench = bench_variants()
     differ = 0
     for _, obs in neighbour_positions(300, "nb-differ"):
-        plain = levels.heuristic_action(obs, style=plain_style)
+        plain = bench.styles.action(obs, bench.PLAIN)
         assert plain in obs["legal_actions"]
         differ += levels.heuristic_action(obs) != plain
     assert differ >= 20
 
 
 def record_neighbour_play(monkeypatch):
-    """The `Neighbour` constants of every call of the neighbour play, from now on."""
+    """The seat of every call of the neighbour play, from now on."""
     calls = []
     neighbour = heuristic._neighbour
 
-    def recording(pos, p, unseen, k):
-        calls.append(k)
-        return neighbour(pos, p, unseen, k)
+    def recording(pos, p, unseen):
+        calls.append(p)
+        return neighbour(pos, p, unseen)
     monkeypatch.setattr(heuristic, "_neighbour", recording)
     return calls
 
@@ -147,7 +147,7 @@ def test_SN_11_the_search_rolls_out_with_the_neighbour_play(monkeypatch):
     obs = neighbour_opening()
     values, _ = pimc.evaluate(obs, pimc.Config(**dict(levels.EXPERT, samples=3)), seed=1)
     assert set(values) == set(obs["legal_actions"])
-    assert calls and set(calls) == {heuristic.NEIGHBOUR}
+    assert set(calls) == {0, 1}
 
 
 @pytest.mark.no_pyodide            # bench code (above)
@@ -155,7 +155,9 @@ def test_SN_11_rollouts_of_the_plain_play_use_none_of_the_neighbour_play(monkeyp
     calls = record_neighbour_play(monkeypatch)
     bench = bench_variants()
     config = bench.BenchConfig(**dict(levels.EXPERT, samples=3, style=bench.PLAIN))
-    pimc.evaluate(neighbour_opening(), config, seed=1)
+    obs = neighbour_opening()
+    with config.searching(obs["player"]):
+        pimc.evaluate(obs, config, seed=1)
     assert calls == []
 
 

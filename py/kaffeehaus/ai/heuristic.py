@@ -15,68 +15,48 @@ with the top trump, cash masters, win every trick that can be won as cheaply as 
 Schneider (SN-7): lead a master (a card nothing unseen can beat), honours first; else lead a
 low card; answer by winning honours cheaply, otherwise throw a non-honour.
 
-Schneider with the neighbour rule (SN-11, `Neighbour`): every card but an ace has exactly one
-winner, and whoever cannot take must give the leader a card. So: take with the winner
-whenever it is in hand; lead the card of best expectation, which in practice is a card whose
-winner is in hand or gone (honours first), before any card the opponent might take; discard
-non-honours, keeping the cards that can still capture the card just below them.
+Schneider with the neighbour rule (SN-11, the `NEIGHBOUR_` constants): every card but an ace
+has exactly one winner, and whoever cannot take must give the leader a card. So: take with the
+winner whenever it is in hand; lead the card of best expectation, which in practice is a card
+whose winner is in hand or gone (honours first), before any card the opponent might take;
+discard non-honours, keeping the cards that can still capture the card just below them.
 
-Why one unit of about 280 lines: it is one player, read against the rules above; the three
-games' branches share the cost of a card, the style's weights and `unseen`, and the expert's
+Why one unit of about 260 lines: it is one player, read against the rules above; the three
+games' branches share the cost of a card, the constants and `unseen`, and the expert's
 rollouts call `choose` in their inner loop, where a dispatch through modules would cost time.
 """
 
 from .model import bits, neighbour_winner
 
 
-class Neighbour:
-    """The `schneider-neighbour` player's constants (SN-11: only the next rank up wins a
-    lead), in honours. A lead is valued by its expectation: the lead card's honour is banked
-    unless the opponent holds its one winner, which is assumed to lie with them in proportion
-    to their share of the unseen cards; then they take both cards and the lead. Tuned by
-    self-play (bench/style.py): the lead is worth about two honours, because the player who
-    cannot take must feed the leader a card."""
+# The Schnapsen constants, in card points (tuned by self-play, bench/style.py)
+TRUMP_BONUS = 30        # a trump costs its points and this much more
+KEEP_HALF = 6           # a lead of a possible marriage half costs this much more
+KEEP_HIGH = 8           # a lead of an ace or ten costs this much more
+TAKE_LED = 10           # a led side card worth this much is taken (with the cheapest winner)
+THROW_HALF = 6          # a throw of a possible marriage half costs this much more
 
-    def __init__(self, lead=2.0, guard=0.35):
-        self.lead = lead        # worth of keeping the lead
-        self.guard = guard      # of a kept card, per honour it may capture (the card it beats)
-
-
-NEIGHBOUR = Neighbour()
-
-
-class Style:
-    """The rule-based player's constants: Schnapsen card costs in card points, and the
-    neighbour rule's `Neighbour` constants (None: the plain Schneider play, benches only)."""
-
-    def __init__(self, trump_bonus=30, keep_half=6, keep_high=8, take_led=10, throw_half=6,
-                 trump_led=99, neighbour=NEIGHBOUR):
-        self.neighbour = neighbour
-        self.trump_bonus = trump_bonus          # a trump costs its points and this much more
-        self.keep_half = keep_half              # a lead of a possible marriage half
-        self.keep_high = keep_high              # a lead of an ace or ten
-        self.take_led = take_led                # a led side card worth this much is taken
-        self.throw_half = throw_half            # a throw of a possible marriage half
-        # a led side card worth this much is taken with the cheapest winner (after the cheap
-        # take with an ace or ten of its suit)
-        self.trump_led = trump_led
+# The `schneider-neighbour` constants (SN-11: only the next rank up wins a lead), in honours. A
+# lead is valued by its expectation: the lead card's honour is banked unless the opponent holds
+# its one winner, which is assumed to lie with them in proportion to their share of the unseen
+# cards; then they take both cards and the lead. Tuned by self-play (bench/style.py): the lead
+# is worth about two honours, because the player who cannot take must feed the leader a card.
+NEIGHBOUR_LEAD = 2.0    # worth of keeping the lead
+NEIGHBOUR_GUARD = 0.35  # of a kept card, per honour it may capture (the card it beats)
 
 
-BASE = Style()          # the shipped player (other styles: bench/ai_variants.py)
-
-
-def choose(pos, p, unseen, style=BASE):
+def choose(pos, p, unseen):
     if pos.game == "schnapsen":
-        return _schnapsen(pos, p, unseen, style)
-    if pos.neighbour and style.neighbour is not None:
-        return _neighbour(pos, p, unseen, style.neighbour)
+        return _schnapsen(pos, p, unseen)
+    if pos.neighbour:
+        return _neighbour(pos, p, unseen)
     return _schneider(pos, p, unseen)
 
 
 # --- Schnapsen ---------------------------------------------------------------------------------
 
-def _cost(t, trump, c, style):
-    return t.points[c] + (style.trump_bonus if t.suit[c] == trump else 0)
+def _cost(t, trump, c):
+    return t.points[c] + (TRUMP_BONUS if t.suit[c] == trump else 0)
 
 
 def _sure_points(pos, p, unseen):
@@ -114,7 +94,7 @@ def _sure_points(pos, p, unseen):
     return pts, tricks
 
 
-def _schnapsen(pos, p, unseen, style):
+def _schnapsen(pos, p, unseen):
     t = pos.t
     trump = pos.trump
     hand = pos.hands[p]
@@ -124,7 +104,7 @@ def _schnapsen(pos, p, unseen, style):
         return "claim"
     phase2 = pos.phase2()
     if pos.lead >= 0:
-        return t.names[_schnapsen_answer(pos, p, unseen, phase2, style)]
+        return t.names[_schnapsen_answer(pos, p, unseen, phase2)]
     if pos.pending >= 0:
         leads = pos.marriage_leads(p)
         return t.names[max(leads, key=lambda c: t.rank[c])]       # the Q if allowed
@@ -148,23 +128,23 @@ def _schnapsen(pos, p, unseen, style):
         masters = [c for c in cards if t.suit[c] != trump and not (t.higher[c] & unseen)]
         if masters:
             return t.names[max(masters, key=lambda c: t.points[c])]
-        return t.names[min(cards, key=lambda c: _cost(t, trump, c, style))]
+        return t.names[min(cards, key=lambda c: _cost(t, trump, c))]
     ki, qi = t.king_rank, t.queen_rank
 
     def lead_cost(c):
-        cost = _cost(t, trump, c, style)
+        cost = _cost(t, trump, c)
         r = t.rank[c]
         if r in (ki, qi):
             partner = t.suit[c] * t.suit_size + (qi if r == ki else ki)
             if unseen >> partner & 1:
-                cost += style.keep_half          # keep a possible marriage half
+                cost += KEEP_HALF            # keep a possible marriage half
         if t.points[c] >= 10:
-            cost += style.keep_high
+            cost += KEEP_HIGH
         return cost
     return t.names[min(cards, key=lead_cost)]
 
 
-def _schnapsen_answer(pos, p, unseen, phase2, style):
+def _schnapsen_answer(pos, p, unseen, phase2):
     t = pos.t
     trump = pos.trump
     lead = pos.lead
@@ -177,8 +157,8 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
 
     winners = [c for c in legal if wins(c)]
     losers = [c for c in legal if not wins(c)]
-    cheapest_loser = min(losers, key=lambda c: _cost(t, trump, c, style)) if losers else None
-    cheapest_winner = min(winners, key=lambda c: _cost(t, trump, c, style)) if winners else None
+    cheapest_loser = min(losers, key=lambda c: _cost(t, trump, c)) if losers else None
+    cheapest_winner = min(winners, key=lambda c: _cost(t, trump, c)) if winners else None
     if not winners:
         return cheapest_loser
     if phase2 or pos.eff(p) + t.points[lead] + t.points[cheapest_winner] >= t.win_points:
@@ -186,22 +166,20 @@ def _schnapsen_answer(pos, p, unseen, phase2, style):
     if not losers:
         return cheapest_winner
     value = t.points[lead]
-    if ls != trump and value >= style.take_led:
+    if ls != trump and value >= TAKE_LED:
         return cheapest_winner
     same = [c for c in winners if t.suit[c] == ls and t.points[c] >= 10]
     if same and ls != trump:
         return min(same, key=lambda c: t.points[c])     # take a cheap trick with A or T
-    if ls != trump and value >= style.trump_led:
-        return cheapest_winner
     ki, qi = t.king_rank, t.queen_rank
 
     def throw_cost(c):
-        cost = _cost(t, trump, c, style)
+        cost = _cost(t, trump, c)
         r = t.rank[c]
         if r in (ki, qi):
             partner = t.suit[c] * t.suit_size + (qi if r == ki else ki)
             if unseen >> partner & 1 or pos.hands[p] >> partner & 1:
-                cost += style.throw_half
+                cost += THROW_HALF
         return cost
     return min(losers, key=throw_cost)
 
@@ -240,7 +218,7 @@ def _schneider(pos, p, unseen):
 
 # --- Schneider with the neighbour rule (SN-11) ------------------------------------------------
 
-def _neighbour(pos, p, unseen, k):
+def _neighbour(pos, p, unseen):
     t = pos.t
     hand = pos.hands[p]
 
@@ -249,7 +227,7 @@ def _neighbour(pos, p, unseen, k):
         below = c + 1
         if t.rank[c] == t.suit_size - 1 or not unseen >> below & 1:
             return 0.0
-        return k.guard * (1 + t.honour[below] + t.honour[c])
+        return NEIGHBOUR_GUARD * (1 + t.honour[below] + t.honour[c])
 
     if pos.lead < 0:
         # the opponent holds as many cards as the leader: this share of the unseen ones
@@ -258,9 +236,9 @@ def _neighbour(pos, p, unseen, k):
         def lead_value(c):
             w = neighbour_winner(t, c)
             if w < 0 or not unseen >> w & 1:
-                return t.honour[c] + k.lead - keep_value(c)       # nothing can take it
+                return t.honour[c] + NEIGHBOUR_LEAD - keep_value(c)       # nothing can take it
             lost = t.honour[c] + t.honour[w]
-            return ((1 - share) * (t.honour[c] + k.lead) - share * (lost + k.lead)
+            return ((1 - share) * (t.honour[c] + NEIGHBOUR_LEAD) - share * (lost + NEIGHBOUR_LEAD)
                     - keep_value(c))
         return t.names[max(bits(hand), key=lambda c: (lead_value(c), -c))]
     legal = bits(pos.answers(p))

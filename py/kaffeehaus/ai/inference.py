@@ -17,7 +17,7 @@ class Inference:
     * `exchange`: they led with the talon open without exchanging while holding the trump
       jack (SS-6);
     * `play`: a card they led or answered with the talon open (Phase 1, where any card may
-      answer) would not have been the sensible player's choice (`heuristic.BASE`) had they
+      answer) would not have been the sensible player's choice (`heuristic.choose`) had they
       held this card too: a cheaper lead or throw, a cheaper winner, or a winner of a led ace
       or ten that they let go. None: not used.
     """
@@ -121,34 +121,35 @@ class Reading:
 
     def _not_chosen(self, lead, answer):
         """The cards the opponent would have played instead, had it held them, if it plays
-        like the sensible player (`heuristic.BASE`) in Phase 1: its lead (`answer` -1) or its
-        answer to `lead`. Only sure preferences count: a half of a marriage is costed both
-        with and without its keep-the-half premium, and equal costs are left alone."""
-        t, trump, style = self.t, self.trump, heuristic.BASE
+        like the sensible player (`heuristic`, whose constants it reads) in Phase 1: its lead
+        (`answer` -1) or its answer to `lead`. Only sure preferences count: a half of a
+        marriage is costed both with and without its keep-the-half premium, and equal costs
+        are left alone."""
+        t, trump, h = self.t, self.trump, heuristic
         ki, qi = t.king_rank, t.queen_rank
 
         def cost(c, high=0, half=0):
-            base = t.points[c] + (style.trump_bonus if t.suit[c] == trump else 0)
+            base = t.points[c] + (h.TRUMP_BONUS if t.suit[c] == trump else 0)
             base += high if t.points[c] >= 10 else 0
             return base, base + (half if t.rank[c] in (ki, qi) else 0)
 
         if answer < 0:                       # a lead: the cheapest card to lead
-            low = cost(lead, style.keep_high, style.keep_half)[0]
+            low = cost(lead, h.KEEP_HIGH, h.KEEP_HALF)[0]
             return [c for c in range(t.n) if c != lead
-                    and cost(c, style.keep_high, style.keep_half)[1] < low]
+                    and cost(c, h.KEEP_HIGH, h.KEEP_HALF)[1] < low]
         winners = t.beats[trump][lead]
         out = []
         if winners >> answer & 1:            # it took: with its cheapest winner
             return [c for c in bits_of(winners) if cost(c)[0] < cost(answer)[0]]
         if t.suit[lead] != trump:
-            if t.points[lead] >= style.take_led:        # a led ace or ten is taken
+            if t.points[lead] >= h.TAKE_LED:            # a led ace or ten is taken
                 out = bits_of(winners)
             else:                                       # a low card with an ace or ten of its suit
                 out = [c for c in bits_of(winners & t.suit_mask[t.suit[lead]])
                        if t.points[c] >= 10]
-        low = cost(answer, half=style.throw_half)[0]   # it threw: its cheapest loser
+        low = cost(answer, half=h.THROW_HALF)[0]       # it threw: its cheapest loser
         out += [c for c in range(t.n) if c != answer and not winners >> c & 1
-                and cost(c, half=style.throw_half)[1] < low]
+                and cost(c, half=h.THROW_HALF)[1] < low]
         return out
 
     def informative(self):

@@ -40,7 +40,7 @@ EXPERT = dict(samples=40, exact_stock=4, rollout_stock=2, exact_samples=24, firs
               deep_from=6, deep_samples=20, infer=INFER, node_budget=450_000)
 # `schneider-neighbour`: the expert searches only once the stock is down to this many cards
 # (then every card is known: the search is exact); before, it plays the rule-based player's
-# own choice (`heuristic.Neighbour`): the search over that play's rollouts measured weaker
+# own choice (`heuristic._neighbour`): the search over that play's rollouts measured weaker
 # than the play itself (the history of bench/RESULTS.md, 2026-12-02)
 NEIGHBOUR_SEARCH_STOCK = 0
 HARD = dict(samples=16, exact_stock=4)
@@ -71,9 +71,8 @@ def rule_based(obs):
     return forced_action(obs) or heuristic_action(obs)
 
 
-def heuristic_action(obs, memory=None, style=heuristic.BASE):
-    """The heuristic player's action; `memory` = number of last tricks remembered (None: all);
-    `style` its Schnapsen constants."""
+def heuristic_action(obs, memory=None):
+    """The heuristic player's action; `memory` = number of last tricks remembered (None: all)."""
     info = Info(obs)
     pos = info.position(info.known_opp, [])
     unseen = 0
@@ -91,7 +90,7 @@ def heuristic_action(obs, memory=None, style=heuristic.BASE):
     # close allowed): give it the right length with the indicator last
     fill = [c for c in info.unknown][:max(0, info.stock_slots)]
     pos.stock = fill + ([info.trump_card] if info.trump_card >= 0 else [])
-    action = heuristic.choose(pos, obs["player"], unseen, style)
+    action = heuristic.choose(pos, obs["player"], unseen)
     if action not in obs["legal_actions"]:          # defensive: never return an illegal action
         action = sorted(obs["legal_actions"])[0]
     return action

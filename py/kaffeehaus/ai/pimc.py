@@ -37,13 +37,8 @@ from .solver import Solver
 
 class Config:
     """`samples` layouts; solve exactly when the talon/stock holds at most `exact_stock`
-    cards at the decision itself, else roll out to `rollout_stock` cards and solve there.
+    cards at the decision itself, else roll out to `rollout_stock` cards and solve there."""
 
-    The benches vary what the levels keep fixed (bench/ai_variants.py subclasses this): the
-    rollouts' rule-based style per seat (`styles`), valuing every layout when few
-    (`enumerate`), and Schneider's exact stock (`schneider_stock`)."""
-
-    enumerate = True        # value every layout (weighted) when there are at most `samples`
     schneider_stock = 0     # Schneider: exact once the stock is empty (the last 6 tricks)
 
     def __init__(self, samples, exact_stock, rollout_stock=None, exact_samples=None,
@@ -62,11 +57,6 @@ class Config:
         self.margin = margin
         self.deep_from = deep_from      # from a talon this small, roll out only to exact_stock
         self.deep_samples = deep_samples or self.exact_samples
-
-    def styles(self, me):
-        """The rollout policy of seat 0 and seat 1 when seat `me` decides: the shipped
-        rule-based player for both."""
-        return (heuristic.BASE, heuristic.BASE)
 
     def deep(self, obs):
         """Roll out one trick only, then search exactly (not with `sevens`' 6-card hands,
@@ -94,20 +84,18 @@ class Config:
         return self.rollout_stock
 
 
-
-
 def is_exact(pos, exact_stock):
     if pos.game == "schnapsen":
         return pos.closed_by is not None or len(pos.stock) <= exact_stock
     return len(pos.stock) <= exact_stock
 
 
-def value_after(pos, me, solver, exact_stock, styles=(heuristic.BASE, heuristic.BASE)):
+def value_after(pos, me, solver, exact_stock):
     """Value for `me` of the deal from `pos` (which may be mid-turn), exact or via rollout
-    (`styles`: the rollout policy of seat 0 and seat 1)."""
+    (both seats play the rule-based player)."""
     while pos.result is None and not is_exact(pos, exact_stock):
         p = pos.to_move()
-        action = heuristic.choose(pos, p, heuristic.unseen_for(pos, p), styles[p])
+        action = heuristic.choose(pos, p, heuristic.unseen_for(pos, p))
         pos.apply(action)
     if pos.result is not None:
         return solver.final_value(pos)
@@ -145,10 +133,9 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     rng = decision_rng(obs, seed)
     threshold = config.threshold(obs)
     samples = config.samples_for(obs)
-    every = info.layouts(samples) if config.enumerate else None
+    every = info.layouts(samples)
     if every is not None:
-        return _expectation(info, every, actions, me, utility, threshold, rng, deadline,
-                            config.styles(me))
+        return _expectation(info, every, actions, me, utility, threshold, rng, deadline)
     totals = {a: 0.0 for a in actions}
     counts = {a: 0 for a in actions}
     live = list(actions)
@@ -164,8 +151,7 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
             best = means[0][0]
             live = [a for k, (m, a) in enumerate(means) if k < config.keep or m >= best - config.margin]
         opp, stock = info.sample(rng)
-        values, cost = _solve_layout(info, opp, stock, live, me, utility, threshold,
-                                     config.styles(me))
+        values, cost = _solve_layout(info, opp, stock, live, me, utility, threshold)
         for a, v in zip(live, values):
             totals[a] += v
             counts[a] += 1
@@ -174,7 +160,7 @@ def evaluate(obs, config, seed=0, utility=None, actions=None, deadline=None, pru
     return {a: totals[a] / max(1, counts[a]) for a in actions}, used
 
 
-def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline, styles):
+def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline):
     """({action: mean value weighted by the layouts' likelihood}, layouts used) over every
     consistent layout (few are left: the exact expectation instead of a sample of it)."""
     rng.shuffle(layouts)            # a time limit then stops at a random subset, not a biased one
@@ -184,7 +170,7 @@ def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline, 
     for opp, stock, w in layouts:
         if deadline is not None and used >= 2 and time.perf_counter() > deadline:
             break
-        values, _ = _solve_layout(info, opp, stock, actions, me, utility, threshold, styles)
+        values, _ = _solve_layout(info, opp, stock, actions, me, utility, threshold)
         for a, v in zip(actions, values):
             totals[a] += w * v
         weights += w
@@ -192,8 +178,7 @@ def _expectation(info, layouts, actions, me, utility, threshold, rng, deadline, 
     return {a: totals[a] / weights for a in actions}, used
 
 
-def _solve_layout(info, opp, stock, live, me, utility, threshold,
-                  styles=(heuristic.BASE, heuristic.BASE)):
+def _solve_layout(info, opp, stock, live, me, utility, threshold):
     """([value of each action of `live`], solver nodes visited) in one layout: a deterministic
     function of its arguments (the rollouts draw no random numbers, the solver is new)."""
     pos = info.position(opp, stock)
@@ -204,5 +189,5 @@ def _solve_layout(info, opp, stock, live, me, utility, threshold,
     for a in live:
         child = pos.copy()
         child.apply(a)
-        values.append(value_after(child, me, solver, threshold, styles))
+        values.append(value_after(child, me, solver, threshold))
     return values, solver.nodes
