@@ -219,7 +219,7 @@ def _lookahead(obs, seed, state):
     if obs["game"] == "schnapsen" and not obs["closed"] and obs["stock_size"] == 4:
         config = pimc.Config(**levels.EXPERT)
         return levels.best_of(lookahead.values(obs, config, seed, levels.match_utility(obs)))
-    return api.ai_action(obs, level="expert", seed=seed)
+    return api.ai_action(state, obs["player"], level="expert", seed=seed)
 
 
 def _presumed(obs, seed, state):
@@ -227,7 +227,7 @@ def _presumed(obs, seed, state):
     presumed from what the opponent can see, not the best defence (bench/presume.py)."""
     if presume.applies(obs) and levels.forced_action(obs) is None:
         return presume.choose(obs, seed)
-    return api.ai_action(obs, level="expert", seed=seed)
+    return api.ai_action(state, obs["player"], level="expert", seed=seed)
 
 
 def _knows_hand(obs, seed, state):
@@ -264,7 +264,7 @@ def _oracle(when, player=cheater):
     def run(obs, seed, state):
         if when(obs):
             return player(obs, seed, state)
-        return api.ai_action(obs, level="expert", seed=seed)
+        return api.ai_action(state, obs["player"], level="expert", seed=seed)
     return run
 
 
@@ -337,7 +337,7 @@ VARIANTS = {
 def choose(obs, level, seed, state):
     """The action of a production level (through the API) or of a bench variant."""
     if level not in VARIANTS:
-        return api.ai_action(obs, level=level, seed=seed)
+        return api.ai_action(state, obs["player"], level=level, seed=seed)
     if obs["legal_actions"] == ["next"]:
         return "next"
     forced = levels.forced_action(obs)
