@@ -7,22 +7,53 @@ import re
 
 from .limits import MAX_DEPTH, MAX_JSON_LENGTH
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+# The only characters that matter to nesting: one class, so finditer never backtracks and the
+# scan takes one step per bracket, quote or backslash.
+_SIGNIFICANT = re.compile(r'[\[\]{}"\\]')
 
 
 def nesting_depth_exceeds(text, limit=MAX_DEPTH):
-    """True when the brackets of `text` (outside strings) nest deeper than `limit`."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    """True when the brackets of `text` outside strings nest deeper than `limit`.
+
+    One pass over the brackets, quotes and backslashes, so the cost is linear in len(text)
+    whatever the text. A string runs from a quote to the next quote not escaped by a backslash
+    (a backslash escapes exactly the next character); a backslash outside a string counts for
+    nothing. A string that is never closed hides nothing: every bracket from its quote to the
+    end of the text counts (such text is not JSON; the parser refuses it afterwards)."""
     depth = 0
-    for char in brackets:
-        if char in "[{":
+    in_string = False
+    escaped_at = -1         # index of the character the last backslash in a string escapes
+    # An unclosed string turns out to be plain text only at the end, so while in a string its
+    # brackets are also counted as if outside: `plain` levels above `depth`, and whether they
+    # ever passed `limit`.
+    plain = 0
+    plain_exceeds = False
+    for match in _SIGNIFICANT.finditer(text):
+        char = match[0]
+        if in_string:
+            if char in "[{":
+                plain += 1
+                if depth + plain > limit:
+                    plain_exceeds = True
+            elif char in "]}":
+                plain -= 1
+            elif match.start() == escaped_at:
+                pass                            # an escaped quote or backslash
+            elif char == "\\":
+                escaped_at = match.start() + 1
+            else:
+                in_string = False
+        elif char in "[{":
             depth += 1
             if depth > limit:
                 return True
-        else:
+        elif char in "]}":
             depth -= 1
-    return False
+        elif char == '"':
+            in_string = True
+            plain = 0
+            plain_exceeds = False
+    return in_string and plain_exceeds
 
 
 def parse(text, what="saved state", max_length=MAX_JSON_LENGTH):

@@ -17,7 +17,6 @@ from kaffeehaus.duel import KeyMismatch, MalformedMessage, Party, Unauthenticate
 from kaffeehaus.duel import messages, ristretto
 from kaffeehaus.duel.group import group as duel_group
 from kaffeehaus.duel.proofs import sign
-from kaffeehaus.duel.shuffle import context
 from duel_driver import deal_in_play
 from forgery import forged_deck, ground_proof
 from torsion import eight_torsion, four_torsion
@@ -79,7 +78,7 @@ class Grinder(Party):
 
     def _pass(self, before, deal):
         after, order = forged_deck(self.group, before, deal.mine)
-        where = context(self.chain.game, deal.index, self.seat, "shuffle")
+        where = self._context(deal.index, self.seat, "shuffle")
         proof, _ = ground_proof(self.group, where, before, after, order, deal.mine,
                                 deal.public, bits=5)
         return after, proof
@@ -348,7 +347,7 @@ def test_a_bad_key_from_an_onlooker_never_accuses_the_friend():
     body = json.loads(json.dumps(genuine["body"]))
     body["reveal"] = "1234"
     refused(party, onlooker_writes(genuine, body), Unauthenticated)
-    unsigned = dict(genuine, sig=["0", "0"])
+    unsigned = dict(genuine, sig=["0" * 64, "0" * 64])
     refused(party, unsigned, Unauthenticated)
     status = api.duel_receive(party, messages.encode(genuine))["status"]
     assert status["phase"] in ("your_turn", "their_turn", "verifying")
@@ -387,3 +386,64 @@ def test_a_saved_duel_with_one_digit_changed_is_refused_on_load():
     damaged = json.loads(text.replace(key, key[:-1] + ("1" if key[-1] != "1" else "2")))
     with pytest.raises(ValueError):
         api.duel_observation(damaged)
+
+
+# --- review findings: a signature spelled another way, a relayed game, a re-rolled dealer ------
+
+def test_a_signature_spelled_another_way_is_refused_and_the_game_goes_on():
+    """An onlooker who re-spells a signature number (a leading zero dropped or added: the same
+    number) would make the receiver accept a message whose hash its sender never sent, and the
+    chain would break for good. Every number of a signature is exactly 64 hex digits below L."""
+    party, friend, genuine = a_deal_in_play()
+    for index in (0, 1):
+        number = genuine["sig"][index]
+        for spelled in ("0" + number, number[1:] if number.startswith("0") else number[:-1],
+                        number.upper(), format(int(number, 16) + friend.group.q, "x")):
+            changed = dict(genuine, sig=list(genuine["sig"]))
+            changed["sig"][index] = spelled
+            refused(party, changed, ValueError)
+    assert api.duel_receive(party, messages.encode(genuine))["status"]["phase"] in (
+        "your_turn", "their_turn", "verifying")
+
+
+def relay(message, game, key, seat, prev):
+    """`message` as someone in the middle passes it on: its body, signed with its own key."""
+    g = duel_group()
+    body = json.loads(json.dumps(message["body"]))
+    if "hello" in body:
+        body["hello"]["sign"] = g.to_hex(g.public(key))
+    if "sign" in body:
+        body["sign"] = g.to_hex(g.public(key))
+    forged = messages.make(game, message["seq"], prev, seat, body)
+    forged["sig"] = [g.to_hex(x) for x in sign(g, key, g.public(key), messages.signed_text(forged))]
+    return forged
+
+
+def test_a_game_relayed_by_someone_in_the_middle_fails_at_its_first_pass():
+    """Mallory joins Bob's game and invites Carol to one of the same id, passing every message
+    on signed with her own keys. The coin and the passes are bound to both players' signing
+    keys, so the first message that carries them is refused on the honest side."""
+    g = duel_group()
+    m0, m1 = g.random_key(), g.random_key()
+    bob = api.duel_new("schnapsen", seat=0, match=False)
+    game = bob["messages"][0]["game"]
+    invitation = relay(bob["messages"][0], game, m0, 0, "")
+    carol = api.duel_join(messages.encode(invitation))                  # Carol joins "Mallory"
+    reply = relay(carol["messages"][0], game, m1, 1, messages.digest(bob["messages"][0]))
+    bob = api.duel_receive(bob["party"], messages.encode(reply))        # Bob hears "Mallory"
+    first_pass = relay(bob["messages"][0], game, m0, 0, messages.digest(carol["messages"][0]))
+    text = refused(carol["party"], first_pass, KeyMismatch)
+    assert "coin" in text
+
+
+def test_the_inviter_who_leaves_after_the_coin_loses_the_deal():
+    """The inviter knows the first dealer as soon as the joiner's bit arrives, before any card
+    exists: leaving then counts, or it could re-roll the dealer by inviting again."""
+    invited = api.duel_new("schnapsen", seat=0)
+    joined = api.duel_join(invited["codes"][0])
+    assert api.duel_stop(joined["party"], "me")["status"]["stopped"]["free"]    # B knows nothing
+    left = api.duel_stop(joined["party"], "friend")["status"]["stopped"]
+    assert not left["free"] and left["counts_as"]["winner"] == 1
+    knows = api.duel_receive(invited["party"], joined["codes"][0])["party"]
+    assert not api.duel_stop(knows, "me")["status"]["stopped"]["free"]
+    assert api.duel_stop(invited["party"], "me")["status"]["stopped"]["free"]   # before the bit

@@ -123,9 +123,9 @@ def test_a_forgery_ground_at_reduced_soundness_is_refused_at_full_length(n):
 
 
 def test_the_stated_soundness_is_what_the_argument_gives():
-    """A grinder's chance per try is at most (2n + 3) / L (docs/PROTOCOL.md, "Soundness"), for
+    """A grinder's chance per try is at most (3n + 3) / L (docs/PROTOCOL.md, "Soundness"), for
     the largest deck: SOUNDNESS_BITS is its bound, and at least 128."""
-    per_try = (2 * MAX_CARDS + 3) / ristretto.L
+    per_try = (3 * MAX_CARDS + 3) / ristretto.L
     assert SOUNDNESS_BITS == math.floor(-math.log2(per_try))
     assert SOUNDNESS_BITS >= 128
 

@@ -81,15 +81,19 @@ def test_deeply_nested_code_through_the_api_keeps_the_game(joined):
     assert out["status"]["messages_received"] > received
 
 
+def envelope(body):
+    """A message of the right shape (not signed by anyone) around `body`."""
+    return {"game": "0123456789abcdef", "seq": 0, "prev": "", "from": 0, "body": body,
+            "sig": ["0" * 63 + "1", "0" * 63 + "2"]}
+
+
 def test_nesting_just_inside_the_limit_reaches_the_message_checks():
     levels = limits.MAX_DEPTH - 2                        # inside the envelope and its body
     body = {"x": json.loads(deep(levels))}
-    code = code_of_text(json.dumps({"game": "g", "seq": 0, "prev": "", "from": 0, "body": body,
-                                    "sig": ["1", "1"]}))
+    code = code_of_text(json.dumps(envelope(body)))
     assert messages.decode(code)["body"] == body
     too_deep = {"x": json.loads(deep(levels + 1))}
-    code = code_of_text(json.dumps({"game": "g", "seq": 0, "prev": "", "from": 0,
-                                    "body": too_deep, "sig": ["1", "1"]}))
+    code = code_of_text(json.dumps(envelope(too_deep)))
     with pytest.raises(MalformedMessage, match="nested too deeply"):
         messages.decode(code)
 
@@ -177,8 +181,10 @@ def test_non_canonical_base64_is_refused(joined, damage):
 
 
 def test_stray_bits_in_the_last_character_are_refused():
-    message = {"game": "g", "seq": 0, "prev": "", "from": 0, "body": {}, "sig": ["1", "12"]}
-    code = code_of_text(messages.canonical(message))
+    # a body whose code's last character has unused bits
+    message, code = next((m, c) for m in (envelope({"pad": "x" * k}) for k in range(8))
+                         for c in [code_of_text(messages.canonical(m))]
+                         if len(c[len(messages.CODE_PREFIX):]) % 4)
     assert messages.decode(code) == message
     body = code[len(messages.CODE_PREFIX):]
     assert len(body) % 4, "the test needs a code whose last character has unused bits"
@@ -243,7 +249,7 @@ def test_every_long_hex_string_travels_as_its_bytes(joined):
 @pytest.mark.parametrize("packed", ["~", "~@@@@", "^AA", "~AAAA", "^8" + "A" * 43])
 def test_a_damaged_packed_string_is_refused(packed):
     """Not base64url, too short to be packed, or an odd-length mark without its leading 0."""
-    message = {"game": "g", "seq": 0, "prev": "", "from": 0, "body": {"x": packed}, "sig": ["1", "2"]}
+    message = envelope({"x": packed})
     with pytest.raises(MalformedMessage, match="damaged"):
         messages.decode(code_of_text(messages.canonical(message)))
 

@@ -5,7 +5,9 @@ player who leaves records that it stopped, the one left behind records that its 
 stopped (after waiting as long as it likes). Leaving is free before the shuffle of the
 current deal has started (no pass of that deal exists yet: nobody has seen anything of it);
 after that the deal counts as lost by the player who stopped, with the most game points one
-deal can give in the profile, when the match is scored on the recording side. The record is
+deal can give in the profile, when the match is scored on the recording side. The inviter who
+stops after the joiner's coin bit was sent is not free either: it knew the first dealer. The
+record is
 cleared as soon as the game goes on (a message from the friend applied, or a move made), so
 a stopped game can be resumed.
 """
@@ -32,7 +34,18 @@ def record(party, who):
     started = deal is not None and len(deal.stages) >= 1
     index = deal.index if deal is not None else len(party.finished)
     by = party.seat if who == "me" else party.opponent
-    return {"deal": index, "by": by, "free": not started}
+    return {"deal": index, "by": by, "free": not started and not _knew_the_dealer(party, by)}
+
+
+def _knew_the_dealer(party, by):
+    """Whether seat `by` knew who deals first when it stopped: the inviter does as soon as the
+    joiner's coin bit is sent, before any card exists. Leaving then is not free, or an inviter
+    could leave and invite again until the coin falls its way."""
+    if by != 0 or party.coin is None or party.finished:
+        return False
+    if party.seat == 0:
+        return party.coin.get("their_bit") is not None
+    return True                 # seat 1 holds a coin only once it has sent its bit
 
 
 def describe(party):

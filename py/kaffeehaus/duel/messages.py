@@ -27,6 +27,8 @@ from .errors import ChainError, MalformedMessage
 
 CODE_PREFIX = "kd1."
 HEX = frozenset("0123456789abcdef")
+GAME_ID = re.compile(r"[0-9a-f]{16}")          # secrets.token_hex(8), made by the inviter
+SIGNATURE_NUMBER = re.compile(r"[0-9a-f]{64}")  # one spelling per number: the chain hashes it
 MESSAGE_KEYS = {"game", "seq", "prev", "from", "body", "sig"}
 
 
@@ -59,8 +61,8 @@ def check_shape(message):
     if not isinstance(message, dict) or set(message) != MESSAGE_KEYS:
         raise MalformedMessage("a message must be an object with game, seq, prev, from, body, "
                                "sig")
-    if not isinstance(message["game"], str) or not 0 < len(message["game"]) <= 64:
-        raise MalformedMessage("a message's game id must be a short string")
+    if not isinstance(message["game"], str) or not GAME_ID.fullmatch(message["game"]):
+        raise MalformedMessage("a message's game id must be 16 lowercase hex digits")
     if type(message["seq"]) is not int or message["seq"] < 0:
         raise MalformedMessage("a message's seq must be a non-negative integer")
     if not isinstance(message["prev"], str) or len(message["prev"]) not in (0, 64):
@@ -71,8 +73,8 @@ def check_shape(message):
         raise MalformedMessage("a message's body must be an object")
     sig = message["sig"]
     if (not isinstance(sig, list) or len(sig) != 2 or not all(
-            isinstance(x, str) and 0 < len(x) <= 64 and set(x) <= HEX for x in sig)):
-        raise MalformedMessage("a message's signature must be two hex numbers")
+            isinstance(x, str) and SIGNATURE_NUMBER.fullmatch(x) for x in sig)):
+        raise MalformedMessage("a message's signature must be two numbers of 64 hex digits")
     return message
 
 

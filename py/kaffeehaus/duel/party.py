@@ -141,9 +141,12 @@ class Party(SetupMixin, PlayMixin, ShowMixin, PartyState):
     def _authenticate(self, message):
         public = self._sender_key(message)
         g = self.group
-        e, s = (int(x, 16) for x in message["sig"])
-        if not (0 <= e < g.q and 0 <= s < g.q
-                and verify(g, public, messages.signed_text(message), e, s)):
+        try:
+            e, s = (g.scalar(x) for x in message["sig"])
+        except MalformedMessage:
+            raise Unauthenticated("this code's signature is malformed: someone else wrote it or "
+                                  "it was changed; nothing was applied") from None
+        if not verify(g, public, messages.signed_text(message), e, s):
             raise Unauthenticated("this code is not signed by your friend's key: someone else "
                                   "wrote it or it was changed; nothing was applied")
         return public

@@ -10,7 +10,7 @@ carries the other's, and, from seat 0 when the match goes on, `next` (the next d
 from ..states import decode
 from .errors import ChainError, IllegalMove, KeyMismatch, MalformedMessage, VerificationFailed
 from .proofs import check_share, make_share
-from .shuffle import context, open_share
+from .shuffle import open_share
 from .verify import open_deck, replay
 
 
@@ -21,7 +21,7 @@ class PlayMixin:
         d = self.deal
         out = []
         for p in sorted(positions):
-            share, c, s = make_share(self.group, context(self.chain.game, d.index, self.seat, p),
+            share, c, s = make_share(self.group, self._context(d.index, self.seat, p),
                                      d.stages[1][p], d.mine, d.public)
             out.append([p] + [self.group.to_hex(x) for x in (share, c, s)])
         return out
@@ -40,7 +40,7 @@ class PlayMixin:
                 raise MalformedMessage(f"the share of position {position} was already sent")
             share = g.element(item[1])
             c, s = g.key(item[2]), g.key(item[3])
-            where = context(self.chain.game, deal.index, self.opponent, position)
+            where = self._context(deal.index, self.opponent, position)
             if not check_share(g, where, deal.stages[1][position], deal.theirs, share, c, s):
                 raise KeyMismatch(f"seat {self.opponent}'s share of position {position} does "
                                   f"not check out")

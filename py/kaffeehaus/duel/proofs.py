@@ -32,8 +32,8 @@ from .errors import MalformedMessage
 L = ristretto.L
 MAX_CARDS = 32                       # the largest deck a shuffle proof is made for
 # A grinder who tries Q statements' transcripts succeeds with probability at most
-# Q * (2n + 3) / L (docs/PROTOCOL.md, "Soundness"): at n = 32 that is Q * 2^-245.
-SOUNDNESS_BITS = (L // (2 * MAX_CARDS + 3)).bit_length() - 1
+# Q * (3n + 3) / L (docs/PROTOCOL.md, "Soundness"): at n = 32 that is Q * 2^-245.
+SOUNDNESS_BITS = (L // (3 * MAX_CARDS + 3)).bit_length() - 1
 PROOF_FIELDS = {"a", "b", "m", "v", "u", "f", "r"}
 
 

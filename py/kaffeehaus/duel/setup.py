@@ -31,12 +31,15 @@ from .. import match as _match
 from .errors import ChainError, KeyMismatch, MalformedMessage, VerificationFailed
 from .proofs import check_shuffle, prove_shuffle
 from .saved import is_hex
-from .shuffle import context, encrypt_and_shuffle
+from .shuffle import encrypt_and_shuffle
 from .state import DealState
 
 
-def coin_commitment(game_id, salt, bit):
-    return hashlib.sha256(f"kaffeehaus/duel/coin/{game_id}/{salt}/{bit}".encode()).hexdigest()
+def coin_commitment(game_id, inviter_key, salt, bit):
+    """The inviter's commitment to its coin bit, bound to the game and the inviter's signing
+    key (hex), so that no one can pass it off as its own in another game."""
+    return hashlib.sha256(f"kaffeehaus/duel/coin/{game_id}/{inviter_key}/{salt}/{bit}".encode()
+                          ).hexdigest()
 
 
 def _is_bit(value):
@@ -60,8 +63,8 @@ class SetupMixin:
 
     def _invitation(self):
         """A's first message: its commitment to its coin bit (the hello is added by Party)."""
-        return {"deal": 0,
-                "coin": coin_commitment(self.chain.game, self.coin["salt"], self.coin["bit"])}
+        return {"deal": 0, "coin": coin_commitment(self.chain.game, self.group.to_hex(self.sign_public()),
+                                                   self.coin["salt"], self.coin["bit"])}
 
     def _open_next_deal(self, index):
         """F, as it opens a deal (deal 0, or the next one as its action ends a deal of a
@@ -84,7 +87,7 @@ class SetupMixin:
         """This seat's pass: every element under its key of `deal`, in a fresh random order,
         with the proof."""
         after, order = encrypt_and_shuffle(self.group, before, deal.mine)
-        proof = prove_shuffle(self.group, context(self.chain.game, deal.index, self.seat, "shuffle"),
+        proof = prove_shuffle(self.group, self._context(deal.index, self.seat, "shuffle"),
                               before, after, order, deal.mine, deal.public)
         return after, proof
 
@@ -92,7 +95,7 @@ class SetupMixin:
         """The friend's pass: refused unless its proof shows a shuffle under its key."""
         d = self.deal
         after = self._stage(body)
-        where = context(self.chain.game, d.index, self.opponent, "shuffle")
+        where = self._context(d.index, self.opponent, "shuffle")
         if not check_shuffle(self.group, where, before, after, d.theirs, body.get("proof")):
             raise VerificationFailed(f"seat {self.opponent}'s shuffle proof fails: the deck "
                                      f"was not shuffled honestly")
@@ -137,7 +140,8 @@ class SetupMixin:
         if (not isinstance(opened, dict) or set(opened) != {"bit", "salt"}
                 or not _is_bit(opened["bit"]) or not is_hex(opened["salt"], 32)):
             raise MalformedMessage("the coin must be opened with its bit and 32 hex digits")
-        if coin_commitment(self.chain.game, opened["salt"], opened["bit"]) != self.coin["commit"]:
+        inviter = self.group.to_hex(self.their_sign)
+        if coin_commitment(self.chain.game, inviter, opened["salt"], opened["bit"]) != self.coin["commit"]:
             raise KeyMismatch("the coin for the first dealer does not match its commitment")
         self.first_dealer = opened["bit"] ^ self.coin["bit"]
         return [self._send({"deal": 0, "next": self._on_next_deal(body.get("next"))})]

@@ -47,7 +47,8 @@ def plaintexts(group, deck):
     return {group.encode_card(card): card for card in deck}
 
 
-def context(game, deal, seat, what):
-    """The statement a proof is about: game, deal, author and what (a pass or a position), so
-    no proof can be replayed anywhere else."""
-    return f"kaffeehaus/duel/{game}/{deal}/{seat}/{what}"
+def context(game, signers, deal, seat, what):
+    """The statement a proof is about: game, both players' signing keys (`signers`, a digest of
+    them), deal, author and what (a pass or a position), so no proof can be replayed anywhere
+    else, nor relayed into another game of the same id by someone sitting in the middle."""
+    return f"kaffeehaus/duel/{game}/{signers}/{deal}/{seat}/{what}"

@@ -15,7 +15,7 @@ from . import messages
 from .errors import DuelError, MalformedMessage
 from .group import group as make_group
 from .saved import check_party
-from .shuffle import plaintexts
+from .shuffle import context, plaintexts
 from .verify import replay
 from .view import View
 
@@ -158,6 +158,13 @@ class PartyState:
         if table is None:
             table = self._table = plaintexts(self.group, self.cards)
         return table
+
+    def _context(self, deal, seat, what):
+        """The context of a proof of this game (shuffle.context), bound to both signing keys."""
+        mine, theirs = self.group.to_hex(self.sign_public()), self.group.to_hex(self.their_sign)
+        keys = (mine, theirs) if self.seat == 0 else (theirs, mine)
+        signers = hashlib.sha256("/".join(keys).encode()).hexdigest()
+        return context(self.chain.game, signers, deal, seat, what)
 
     def sign_public(self):
         public = getattr(self, "_sign_public", None)
