@@ -1,9 +1,6 @@
 """Shared helpers of the AI tests: random games through the public API, profile/option sets."""
 
-import importlib
-import pathlib
 import random
-import sys
 
 from kaffeehaus import api
 from kaffeehaus import states
@@ -46,15 +43,6 @@ def hidden_of(state, player):
     """The real hidden cards for `player` (tests only): opponent hand and stock order."""
     deal = states.decode(state).current
     return list(deal.hands[1 - player]), list(deal.stock)
-
-
-def bench_variants():
-    """`bench/ai_variants.py`: the benches' rule-based styles (`TAKER`, `PLAIN`) and
-    `BenchConfig`, which production code never imports."""
-    bench = str(pathlib.Path(__file__).resolve().parents[2] / "bench")
-    if bench not in sys.path:
-        sys.path.insert(0, bench)
-    return importlib.import_module("ai_variants")
 
 
 def rule_based(obs):

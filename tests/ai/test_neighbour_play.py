@@ -4,16 +4,11 @@ might take, never gives the leader an honour while it holds a non-honour, and ke
 that can still capture the card just below them. The engine's
 deal says which card wins; the expert's rollouts play this player."""
 
-import pytest
-
 from kaffeehaus import api
 from kaffeehaus import states
 from kaffeehaus.ai import heuristic, levels, pimc
 
-from aihelpers import bench_variants, random_states
-
-# Tests of benchmark-only code (bench/ai_variants.py) run on CPython only: bench/ is not part
-# of the engine and not mounted in the Pyodide run (tests/pyodide).
+from aihelpers import random_states
 
 RANKS = "AKQJT987"          # SN-1, strongest first
 HONOURS = "AKQJT"           # SN-2
@@ -109,20 +104,6 @@ def test_SN_11_it_throws_a_card_that_can_capture_nothing_before_one_that_still_c
     assert compared >= 20
 
 
-@pytest.mark.no_pyodide            # bench code (above)
-def test_SN_11_the_neighbour_play_differs_from_the_plain_schneider_play():
-    """`PLAIN` (bench/ai_variants.py) is the Schneider play without the neighbour play: it
-    plays legal actions, and the two players must choose differently somewhere, or the
-    neighbour rule had no play of its own."""
-    bench = bench_variants()
-    differ = 0
-    for _, obs in neighbour_positions(300, "nb-differ"):
-        plain = bench.styles.action(obs, bench.PLAIN)
-        assert plain in obs["legal_actions"]
-        differ += levels.heuristic_action(obs) != plain
-    assert differ >= 20
-
-
 def record_neighbour_play(monkeypatch):
     """The seat of every call of the neighbour play, from now on."""
     calls = []
@@ -148,17 +129,6 @@ def test_SN_11_the_search_rolls_out_with_the_neighbour_play(monkeypatch):
     values, _ = pimc.evaluate(obs, pimc.Config(**dict(levels.EXPERT, samples=3)), seed=1)
     assert set(values) == set(obs["legal_actions"])
     assert set(calls) == {0, 1}
-
-
-@pytest.mark.no_pyodide            # bench code (above)
-def test_SN_11_rollouts_of_the_plain_play_use_none_of_the_neighbour_play(monkeypatch):
-    calls = record_neighbour_play(monkeypatch)
-    bench = bench_variants()
-    config = bench.BenchConfig(**dict(levels.EXPERT, samples=3, style=bench.PLAIN))
-    obs = neighbour_opening()
-    with config.searching(obs["player"]):
-        pimc.evaluate(obs, config, seed=1)
-    assert calls == []
 
 
 def test_SN_11_the_expert_plays_the_rule_based_choice_until_the_stock_is_empty(monkeypatch):

@@ -9,11 +9,8 @@ from kaffeehaus import api
 from kaffeehaus.ai import levels, pimc
 from kaffeehaus.ai.determinize import Info
 
-from aihelpers import bench_variants, hidden_of
-
-# Tests of benchmark-only code run on CPython only: bench/ is not part of the engine and not
-# mounted in the Pyodide run (tests/pyodide).
-pytestmark = pytest.mark.no_pyodide
+import lookahead
+from benchhelpers import hidden_of
 
 
 def decisions_at(stock_size, count):
@@ -36,7 +33,6 @@ def decisions_at(stock_size, count):
 
 @pytest.mark.parametrize("obs, state", decisions_at(2, 4))
 def test_the_informed_choice_is_one_choice_for_layouts_the_seat_cannot_tell_apart(obs, state):
-    lookahead = bench_variants().lookahead
     me = obs["player"]
     info = Info(obs)
     hand, stock = hidden_of(state, me)
@@ -56,7 +52,6 @@ def test_the_informed_choice_is_one_choice_for_layouts_the_seat_cannot_tell_apar
 
 @pytest.mark.parametrize("obs, state", decisions_at(2, 3))
 def test_at_a_talon_of_2_the_values_are_the_experts_exact_pimc_values(obs, state):
-    lookahead = bench_variants().lookahead
     config = pimc.Config(**levels.EXPERT)
     got = lookahead.values(obs, config, 7, None)
     want, _ = pimc.evaluate(obs, config, seed=7)

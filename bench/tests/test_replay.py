@@ -8,15 +8,9 @@ import pytest
 from kaffeehaus import api
 from kaffeehaus.ai.determinize import Info
 
-from aihelpers import bench_variants, rule_based
-
-# Tests of benchmark-only code run on CPython only: bench/ is not part of the engine and not
-# mounted in the Pyodide run (tests/pyodide).
-pytestmark = pytest.mark.no_pyodide
-
-bench_variants()        # puts bench/ on the path
-from reading import decisions, expected_overlap, readings  # noqa: E402
-from replay import Replay  # noqa: E402
+from benchhelpers import rule_based
+from reading import decisions, expected_overlap, readings
+from replay import Replay
 
 
 @pytest.mark.parametrize("profile, options", [("schnapsen", {}), ("schnapsen-strict", {}),

@@ -8,15 +8,9 @@ from kaffeehaus.ai import levels, pimc
 from kaffeehaus.ai.determinize import Info
 from kaffeehaus.ai.solver import Solver
 
-from aihelpers import bench_variants, hidden_of, rule_based
-
-# Tests of benchmark-only code run on CPython only: bench/ is not part of the engine and not
-# mounted in the Pyodide run (tests/pyodide).
-pytestmark = pytest.mark.no_pyodide
-
-bench_variants()        # puts bench/ on the path
-import presume  # noqa: E402
-from lookahead import decision_layouts  # noqa: E402
+import presume
+from benchhelpers import hidden_of, rule_based
+from lookahead import decision_layouts
 
 
 def leads(count):
