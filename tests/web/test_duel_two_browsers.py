@@ -105,7 +105,7 @@ def test_a_tampered_replayed_foreign_or_early_code_is_refused(two, base_url, art
             from kaffeehaus.duel.proofs import sign
             g = group(party(b)["party"]["group"])
             key = int(party(b)["party"]["sign"], 16)
-            message["sig"] = [format(x, "x") for x in sign(
+            message["sig"] = [g.to_hex(x) for x in sign(
                 g, key, g.public(key), messages.signed_text(message))]
             refused(a, messages.encode(message), "Cheating detected", stops=True)
             assert a.get_attribute("html", "data-duel") == "stopped"
