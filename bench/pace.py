@@ -90,7 +90,7 @@ def play_deal(page, profile, level):
     start_deal(page, profile, level)
     status = wait_for_player(page)
     first = page.evaluate("""() => {
-        // the newest saved game: kaffeehaus.games (web/games.js), else the older kaffeehaus.game
+        // the newest saved game: kaffeehaus.games (web/saving/games.js), else the older kaffeehaus.game
         const games = JSON.parse(localStorage.getItem('kaffeehaus.games') || 'null');
         const records = games ? Object.values(games.games || {}) : [];
         records.sort((a, b) => (b.updated || 0) - (a.updated || 0));

@@ -1,10 +1,10 @@
 // app.js — boot and wiring only. The game on the table lives behind one table controller
 // (web/play/table.js, DOM-free: the computer, a friend at this device and a friend on another
 // device are its opponents), the table draws its events (web/table/view.js), every stored key
-// goes through web/storage.js, and each feature module subscribes to the table controller.
+// goes through web/saving/storage.js, and each feature module subscribes to the table controller.
 // About 260 lines: boot() is the page's one wiring diagram, read in order of start-up.
 import { createEngine } from "./engine-client.js";
-import { createStorage, checkSetup, NEWEST } from "./storage.js";
+import { createStorage, checkSetup, NEWEST } from "./saving/storage.js";
 import { TableController } from "./play/table.js";
 import { Emitter } from "./play/events.js";
 import { loadLanguage, applyStatic, t, has } from "./i18n.js";
@@ -19,15 +19,15 @@ import { installRules } from "./rules-pages.js";
 import { installPractice } from "./practice.js";
 import { installStats } from "./stats.js";
 import { installSound } from "./sound.js";
-import { checkSavedGames, installSaves, showProblem, resumeAsked } from "./saves.js";
-import { installBackups } from "./backups.js";
-import { installSpace, bindBackupsExport } from "./space.js";
-import { drawSavedGames } from "./saved-games.js";
-import { installLeaving } from "./leaving.js";
+import { checkSavedGames, installSaves, showProblem, resumeAsked } from "./saving/saves.js";
+import { installBackups } from "./saving/backups.js";
+import { installSpace, bindBackupsExport } from "./saving/space.js";
+import { drawSavedGames } from "./saving/saved-games.js";
+import { installLeaving } from "./saving/leaving.js";
 import { installLinks, openLinkFromLocation, openShare } from "./links.js";
 import { installDaily } from "./daily.js";
 import { startOffline } from "./offline.js";
-import { installTabs } from "./tabs.js";
+import { installTabs } from "./saving/tabs.js";
 import { OpponentChoice } from "./opponent.js";
 import { installLocal } from "./local.js";
 import { installDuel } from "./duel/ui.js";
@@ -115,7 +115,7 @@ async function boot() {
     view.showSetup();
     setup.root.querySelector("[aria-pressed='true']")?.focus();
   };
-  // a game not over yet: the player says first whether it stays saved (web/leaving.js)
+  // a game not over yet: the player says first whether it stays saved (web/saving/leaving.js)
   const newGame = installLeaving({ table, showSetup: showNewGame });
   view.onNewGame = newGame;
 

@@ -9,7 +9,7 @@
 //
 // A value is one radio `input[name="opponent"]` inside `[data-setup-opponent]` (index.html);
 // a choice whose radio is not on the page (an older save naming "remote") falls back to the computer.
-import { Invalid, defineKey, isObject } from "./storage.js";
+import { Invalid, defineKey, isObject } from "./saving/storage.js";
 import { t } from "./i18n.js";
 
 export const OPPONENTS = ["computer", "local", "remote"];

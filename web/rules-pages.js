@@ -29,7 +29,7 @@ async function fetchRules(lang) {
 
 let engineCall = null;      // table.call: the engine worker
 let game = null;            // the table controller: the game on the table
-let store = null;           // web/storage.js
+let store = null;           // web/saving/storage.js
 const descriptions = new Map();
 
 /** The engine's description of a profile's rules with these options (cached). */
@@ -125,9 +125,9 @@ function currentProfile() {
 }
 
 // "Rules in short" on the set-up screen, for the profile and options chosen there. While the
-// engine loads, the description it gave on an earlier visit (kept through web/storage.js) stands in;
+// engine loads, the description it gave on an earlier visit (kept through web/saving/storage.js) stands in;
 // on a first visit a line says the rules are coming.
-// (storage key "rulesShort", web/storage.js)
+// (storage key "rulesShort", web/saving/storage.js)
 let shortRequest = 0;
 
 function cachedDescriptions() {

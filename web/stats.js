@@ -1,11 +1,11 @@
 // stats.js — the statistics dialog (dialog[data-dialog="stats"], opened by button[data-ui="stats"]
 // in the top bar): one section per game and computer level, export as JSON (a Blob download),
-// reset after a confirmation. What is counted and how the file is kept: web/stats-data.js
+// reset after a confirmation. What is counted and how the file is kept: web/saving/stats-data.js
 // (ranked play only, each deal once, decks the engine shuffled; recorded on the controller's
 // "dealEnded").
 import { t, has } from "./i18n.js";
 import { label } from "./lang.js";
-import { recordDeal } from "./stats-data.js";
+import { recordDeal } from "./saving/stats-data.js";
 
 // Games against the computer: one section per game and level; pass and play (two people at this
 // device): a heading of its own, one section per pair of names (never mixed with the others).

@@ -1,4 +1,4 @@
-"""The saved game as the page keeps it (web/games.js: localStorage["kaffeehaus.games"], one
+"""The saved game as the page keeps it (web/saving/games.js: localStorage["kaffeehaus.games"], one
 record per game, newest first), for the browser tests."""
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def play_to_end(page, limit=40):
 
 
 # A chosen position on the table: a saved game the page resumes (the older single-game key,
-# which web/games.js takes over), with the given settings (web/storage.js) and language.
+# which web/saving/games.js takes over), with the given settings (web/saving/storage.js) and language.
 ENGINE_BOOT_MS = 60_000
 
 
@@ -125,7 +125,7 @@ def hand(page):
 
 def new_game(page):
     """The top bar's New game: when the game on the table is not over the page asks first
-    (web/leaving.js); this keeps it saved and goes to the set-up screen."""
+    (web/saving/leaving.js); this keeps it saved and goes to the set-up screen."""
     page.click("header [data-ui='new-game']")
     if page.locator("dialog[data-dialog='leave'][open]").count():
         page.click("[data-ui='leave-new']")

@@ -12,7 +12,7 @@ import pytest
 
 from kaffeehaus import api
 from rules_text import page_text, render
-from saved import new_game, saved_state  # the newest saved game (web/games.js); New game
+from saved import new_game, saved_state  # the newest saved game (web/saving/games.js); New game
 from practice_table import context, table  # noqa: F401  (fixtures)
 from practice_table import (LANGS, STRINGS, RULES, PROFILES, LOCALES, ROOT, make_context, watched,
                             open_page, start, hand, check_no_raw_keys, turn_texts, switch_language)

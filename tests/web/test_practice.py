@@ -10,7 +10,7 @@ import re
 
 
 from kaffeehaus import api
-from saved import saved_state  # the newest saved game (web/games.js); New game
+from saved import saved_state  # the newest saved game (web/saving/games.js); New game
 from practice_table import context, table  # noqa: F401  (fixtures)
 from practice_table import (ENGINE_BOOT_MS, watched, open_page, settle, start, hand, play_card,
                             play_to_deal_end, check_no_raw_keys)

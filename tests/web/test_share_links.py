@@ -26,7 +26,7 @@ import kaffeehaus_build as build  # build.py, loaded by conftest.py
 
 from table_page import (FAST, assert_no_injection, assert_table_works, boot, start_deal,
                         table_position, watched)
-from saved import NEWEST_JS, saved_record as saved  # the newest saved game, web/games.js
+from saved import NEWEST_JS, saved_record as saved  # the newest saved game, web/saving/games.js
 from saved import play_one, play_to_end, status
 from settled import wait_settled
 

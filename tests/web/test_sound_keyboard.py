@@ -9,7 +9,7 @@ import random
 
 
 from kaffeehaus import api
-from saved import saved_state  # the newest saved game (web/games.js); New game
+from saved import saved_state  # the newest saved game (web/saving/games.js); New game
 from practice_table import context, table  # noqa: F401  (fixtures)
 from practice_table import settle, start, hand, play_card
 

@@ -1,4 +1,4 @@
-"""Statistics in Chromium on the built site (web/stats.js, web/stats-data.js): a ranked deal is
+"""Statistics in Chromium on the built site (web/stats.js, web/saving/stats-data.js): a ranked deal is
 counted and a practice deal is not, the dialog shows the counts, exports them and resets them
 only when asked twice; the counting of deals, Bummerls, matches and streaks is checked on the
 engine's own observations of whole Bummerls.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 from kaffeehaus import api
-from saved import new_game  # the newest saved game (web/games.js); New game
+from saved import new_game  # the newest saved game (web/saving/games.js); New game
 from practice_table import context, table  # noqa: F401  (fixtures)
 from practice_table import STRINGS, start, play_to_deal_end
 

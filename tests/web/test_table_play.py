@@ -64,7 +64,7 @@ def settle(page, timeout=30_000):
     return status
 
 
-from saved import new_game, saved_state  # noqa: E402  (the newest saved game, web/games.js; New game)
+from saved import new_game, saved_state  # noqa: E402  (the newest saved game, web/saving/games.js; New game)
 
 
 def page_engine(page):

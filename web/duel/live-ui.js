@@ -6,7 +6,7 @@
 // What the channel remembers per game (the hashes of codes received and acknowledged, so that
 // nothing is applied twice after a reload) is kept in localStorage["kaffeehaus.duelLive"].
 import { t } from "../i18n.js";
-import { defineKey, isObject } from "../storage.js";
+import { defineKey, isObject } from "../saving/storage.js";
 import { createTransport } from "./transport.js";
 
 // The public STUN server a player may opt into: it learns the two devices' public addresses

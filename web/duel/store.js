@@ -20,7 +20,7 @@
 // party it refuses as malformed is set aside the same way (setAside). A party saved in an older
 // format of the protocol (PARTY_FORMAT) cannot go on and is set aside when loaded, never half-played.
 import { MAX_CODE_LENGTH, MAX_PARTY_LENGTH } from "../limits.js";
-import { Invalid, defineKey, isObject } from "../storage.js";
+import { Invalid, defineKey, isObject } from "../saving/storage.js";
 
 export const DUELS_FORMAT = "kaffeehaus-duels/1";
 export const MAX_DUELS = 8;

@@ -13,7 +13,7 @@
 // a refused code.
 import { t, has, addOverlay, promoted, applyStatic } from "../i18n.js";
 import { notify, dismiss } from "../notices.js";
-import { recordDeal } from "../stats-data.js";
+import { recordDeal } from "../saving/stats-data.js";
 import { DuelBox } from "./box.js";
 import { installEntry } from "./entry.js";
 import { installSending } from "./sending.js";
@@ -109,7 +109,7 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
     render();
   });
   // statistics: a deal both verified (their shuffle together is as fair as the engine's own),
-  // under the friends' own heading (web/stats-data.js decides what it counts for "remote")
+  // under the friends' own heading (web/saving/stats-data.js decides what it counts for "remote")
   duel.on("dealEnded", ({ prev, obs, key }) => {
     recordDeal(storage, { prev, obs: { ...obs, shuffled: true }, mode: "ranked", level: "friend", key,
       opponent: "remote", players: null });

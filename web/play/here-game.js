@@ -1,4 +1,4 @@
-// here-game.js — a game played on this device and saved in it (web/games.js): the turn loop, the
+// here-game.js — a game played on this device and saved in it (web/saving/games.js): the turn loop, the
 // save after each engine answer and the guard against another tab. The opponent behind it is
 // a subclass: the computer (web/play/computer.js) or a friend at this device (web/play/
 // pass-and-play.js); each says how an action reaches the engine and who looks next. DOM-free.
@@ -17,7 +17,7 @@
 //
 // Longer than 250 lines because the turn loop, the save after each answer and the other-tab
 // checks share one generation counter and one busy flag: split apart they would race.
-import { createGames, newId } from "../games.js";
+import { createGames, newId } from "../saving/games.js";
 import { Emitter, Abandoned } from "./events.js";
 import { pointsShown, claimNeedsConfirmation, isOver, dealNumber } from "./observation.js";
 import { SaveGuard } from "./saving.js";
@@ -251,7 +251,7 @@ export class HereGame extends Emitter {
   }
 
   /** The game on the table is replaced: calls under way are dropped. Its save stays (New game
-   * asks the player first and deletes it only when told to: web/leaving.js). Returns the new
+   * asks the player first and deletes it only when told to: web/saving/leaving.js). Returns the new
    * generation. */
   abandon() {
     this.generation += 1;

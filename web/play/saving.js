@@ -1,4 +1,4 @@
-// saving.js — one saved game against the other tabs of this page (web/games.js keeps a revision
+// saving.js — one saved game against the other tabs of this page (web/saving/games.js keeps a revision
 // per record): whether another tab has moved the game on (or finished it) since this tab saved
 // it last. DOM-free.
 

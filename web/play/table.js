@@ -4,7 +4,7 @@
 //   const table = new TableController({ call, storage, games, tab, autoClaim, budgetMs, seed,
 //     pointsSetting, profiles, confirmClaim, remote });
 //     call(cmd, args, {onStep}) → Promise  engine-client.js's engine.call (kaffeehaus.api, docs/API.md)
-//     storage                     web/storage.js; games: web/games.js, duels: web/duel/store.js
+//     storage                     web/saving/storage.js; games: web/saving/games.js, duels: web/duel/store.js
 //     tab                         this page's id (who wrote a saved game last)
 //     autoClaim() → bool          the player's setting: claim as soon as a claim wins
 //     pointsSetting() → str       the running points: "profile" (the profile's default), "on", "off"
@@ -50,7 +50,7 @@
 // and the duel's own (web/duel/controller.js): "duel", "verified", "invitation", "accepted",
 // "problem".
 import { Emitter } from "./events.js";
-import { createGames } from "../games.js";
+import { createGames } from "../saving/games.js";
 import { ComputerOpponent } from "./computer.js";
 import { PassAndPlay } from "./pass-and-play.js";
 

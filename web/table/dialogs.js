@@ -1,7 +1,7 @@
 // The set-up screen and the trick-review dialog.
 import { t, has } from "../i18n.js";
 import { faceCard, cardName } from "./cardview.js";
-import { DEFAULT_SETUP } from "../storage.js";
+import { DEFAULT_SETUP } from "../saving/storage.js";
 import { PROFILE_ORDER, LEVELS } from "../engine-facts.js";
 
 // PROFILE_ORDER: display order of the games (the list itself comes from the engine's
@@ -20,7 +20,7 @@ function choiceLabel(name, choice) {
 }
 
 export class SetupView {
-  /** `saved`: the set-up as web/storage.js read it (validated). */
+  /** `saved`: the set-up as web/saving/storage.js read it (validated). */
   constructor(root, saved = DEFAULT_SETUP) {
     this.root = root;
     // until the engine answers: the ids only (the game family and options come from profiles())

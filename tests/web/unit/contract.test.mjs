@@ -6,8 +6,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { TableController } from "../../../web/play/table.js";
-import { createStorage, memoryArea } from "../../../web/storage.js";
-import { createGames } from "../../../web/games.js";
+import { createStorage, memoryArea } from "../../../web/saving/storage.js";
+import { createGames } from "../../../web/saving/games.js";
 import { createDuels } from "../../../web/duel/store.js";
 import { DuelController } from "../../../web/duel/controller.js";
 import { fakeEngine } from "./fake-engine.mjs";
@@ -191,7 +191,7 @@ test("the opponent that put a game on the table last has it; the others' table e
   const computerGame = me.table.id;
   await me.table.start({ profile: "schnapsen", options: {}, length: "deal", opponent: "local", players: ["Anna", "Ben"] });
   assert.equal(me.table.kind, "local");
-  // the game it replaced stays saved: only the player abandons a game (New game asks, web/leaving.js)
+  // the game it replaced stays saved: only the player abandons a game (New game asks, web/saving/leaving.js)
   assert.notEqual(me.games.get(computerGame), null, "the game it replaced stays saved");
 });
 

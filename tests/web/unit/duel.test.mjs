@@ -12,7 +12,7 @@ import { createDuels, checkDuel, OLDER_VERSION, PARTY_FORMAT } from "../../../we
 import { findCodes, readCodes, readEnvelope, duelLink, codeFromHash, isDuelHash, CodeError } from "../../../web/duel/codes.js";
 import { encodeLive, decodeLive, hasLiveCode, readLiveCode } from "../../../web/duel/live.js";
 import { deflate, inflate, toBase64url, fromBase64url } from "../../../web/duel/zlib64.js";
-import { createStorage, memoryArea } from "../../../web/storage.js";
+import { createStorage, memoryArea } from "../../../web/saving/storage.js";
 import { fakeDuelEngine, encode, refuse } from "./fake-duel.mjs";
 
 function player({ engine = fakeDuelEngine(), local = memoryArea() } = {}) {

@@ -1,6 +1,6 @@
-// A web/storage.js over in-memory areas, for the unit tests: `items` are localStorage's starting
+// A web/saving/storage.js over in-memory areas, for the unit tests: `items` are localStorage's starting
 // contents; `problems` collects what the loaders set aside.
-import { createStorage, memoryArea } from "../../../web/storage.js";
+import { createStorage, memoryArea } from "../../../web/saving/storage.js";
 
 export function memoryStorage(items = {}) {
   const local = memoryArea();

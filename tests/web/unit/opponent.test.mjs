@@ -1,9 +1,9 @@
-// The set-up's opponent choice as stored (web/opponent.js) and pass-and-play saved games (web/games.js).
+// The set-up's opponent choice as stored (web/opponent.js) and pass-and-play saved games (web/saving/games.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { memoryStorage } from "./memory-storage.mjs";
 import { cleanName, playerNames, MAX_NAME } from "../../../web/opponent.js";
-import { checkRecord } from "../../../web/games.js";
+import { checkRecord } from "../../../web/saving/games.js";
 
 const make = memoryStorage;
 

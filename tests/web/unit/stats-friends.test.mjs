@@ -1,9 +1,9 @@
-// Statistics of pass and play (web/stats-data.js "friends"): per pair of names, never mixed with
+// Statistics of pass and play (web/saving/stats-data.js "friends"): per pair of names, never mixed with
 // the games against the computer; validated like the rest of the file.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { memoryStorage } from "./memory-storage.mjs";
-import { recordDeal, countFriendDeal, emptyStats, STATS_FORMAT } from "../../../web/stats-data.js";
+import { recordDeal, countFriendDeal, emptyStats, STATS_FORMAT } from "../../../web/saving/stats-data.js";
 
 const make = memoryStorage;
 

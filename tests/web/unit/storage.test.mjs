@@ -1,10 +1,10 @@
-// web/storage.js, games.js and stats-data.js: every key read through its validating loader.
+// web/saving/storage.js, games.js and stats-data.js: every key read through its validating loader.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { memoryStorage } from "./memory-storage.mjs";
-import { createStorage, memoryArea, checkSetup, DEFAULT_SETUP, DEFAULT_SETTINGS, NEWEST } from "../../../web/storage.js";
-import { createGames } from "../../../web/games.js";
-import { countDeal, recordDeal, emptyStats, STATS_FORMAT } from "../../../web/stats-data.js";
+import { createStorage, memoryArea, checkSetup, DEFAULT_SETUP, DEFAULT_SETTINGS, NEWEST } from "../../../web/saving/storage.js";
+import { createGames } from "../../../web/saving/games.js";
+import { countDeal, recordDeal, emptyStats, STATS_FORMAT } from "../../../web/saving/stats-data.js";
 
 const make = memoryStorage;
 
@@ -230,7 +230,7 @@ test("a held ranked game leaves no older position of itself in the storage; a pr
 });
 
 test("what is set aside goes whole to a list of backups, oldest dropped first", async () => {
-  const { installBackups, MAX_BACKUPS } = await import("../../../web/backups.js");
+  const { installBackups, MAX_BACKUPS } = await import("../../../web/saving/backups.js");
   const local = memoryArea();
   const storage = createStorage({ local, session: memoryArea() });
   let clock = 0;

@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { TableController } from "../../../web/play/table.js";
 import { DuelController } from "../../../web/duel/controller.js";
 import { pointsShown, claimNeedsConfirmation, takenTrick, dealSummary } from "../../../web/play/observation.js";
-import { createStorage, memoryArea, DEFAULT_SETTINGS } from "../../../web/storage.js";
-import { createGames } from "../../../web/games.js";
+import { createStorage, memoryArea, DEFAULT_SETTINGS } from "../../../web/saving/storage.js";
+import { createGames } from "../../../web/saving/games.js";
 import { fakeEngine } from "./fake-engine.mjs";
 
 const PROFILES = [{ id: "schnapsen", shows_points: true }, { id: "schnapsen-strict", shows_points: false }];

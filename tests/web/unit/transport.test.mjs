@@ -9,7 +9,7 @@ import { decodeLive } from "../../../web/duel/live.js";
 import { fakeNetwork, settle } from "./fake-rtc.mjs";
 import { fakeDuelEngine } from "./fake-duel.mjs";
 import { DuelController } from "../../../web/duel/controller.js";
-import { createStorage, memoryArea } from "../../../web/storage.js";
+import { createStorage, memoryArea } from "../../../web/saving/storage.js";
 import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_PASTED_LENGTH } from "../../../web/limits.js";
 
 function memory() {

@@ -25,7 +25,7 @@ function loadBackups(value) {
 defineKey("backups", { key: "kaffeehaus.backups", load: loadBackups,
   fallback: () => ({ format: BACKUPS_FORMAT, backups: [] }) });
 
-/** Give `storage` (web/storage.js) its list of backups: storage.setAside then keeps each value here. */
+/** Give `storage` (web/saving/storage.js) its list of backups: storage.setAside then keeps each value here. */
 export function installBackups(storage, { now = () => Date.now() } = {}) {
   const unstored = [];   // backups too large for what is left of the storage
 

@@ -1,21 +1,21 @@
 // saves.js — what keeps a game through damage, crashes and reloads (docs/OFFLINE-LINKS.md).
 //
-//   checkSavedGames(table)   once the engine is ready: each saved game (web/games.js) is
+//   checkSavedGames(table)   once the engine is ready: each saved game (web/saving/games.js) is
 //       replayed by the engine's from_json, which checks the whole log (an edited deck, an edited
 //       or illegal move, an unknown profile fail there with a ValueError). Only a save the engine
-//       refuses that way (its error's `invalid`) is set aside (backed up whole, web/backups.js)
+//       refuses that way (its error's `invalid`) is set aside (backed up whole, web/saving/backups.js)
 //       with a notice (data-notice="save-damaged"). Any other failure (a KeyError, MemoryError,
 //       a worker that dies) is not the save's fault: every save is kept and the notice
 //       data-notice="save-unchecked" says the check could not be made.
-//   showProblem(problem)          the notice for a stored value web/storage.js set aside
+//   showProblem(problem)          the notice for a stored value web/saving/storage.js set aside
 //   installSaves({table, storage})   the "engine stopped" notice (the controller's "error"
 //       while the game is saved) and its reload, which continues the game after it.
 //   reloadAndResume(storage, gameId, reload)  sets sessionStorage["kaffeehaus.resumeAfterReload"]
 //       to the game this tab shows; the reloaded tab continues that game by itself
 //       (resumeAsked(storage)), and a tab that showed none stays on the set-up screen.
-import { t } from "./i18n.js";
-import { notify, words } from "./notices.js";
-import { engineText } from "./table/words.js";
+import { t } from "../i18n.js";
+import { notify, words } from "../notices.js";
+import { engineText } from "../table/words.js";
 
 function saveDamaged(reason) {
   // reason: the engine's own sentence, or a function giving ours in the current language
@@ -52,7 +52,7 @@ const KEY_NOTICES = {
   games: "storage.damaged.games",
 };
 
-/** A stored value was set aside (web/storage.js): say so, in the player's language. */
+/** A stored value was set aside (web/saving/storage.js): say so, in the player's language. */
 export function showProblem(problem) {
   if (problem.name === "game" || problem.name === "legacyGame") {
     saveDamaged(problem.reason === "not JSON" ? () => t("save.reason.json") : () => t("save.reason.shape"));

@@ -101,7 +101,7 @@ export function newId() {
 }
 
 /**
- * The saved games on `storage` (web/storage.js). `legacyTexts` maps the id given to a migrated
+ * The saved games on `storage` (web/saving/storage.js). `legacyTexts` maps the id given to a migrated
  * old record to its original text (so a record the engine refuses is backed up as it was).
  */
 export function createGames(storage, { now = () => Date.now() } = {}) {

@@ -5,7 +5,7 @@
 //   const storage = createStorage({ local: localStorage, session: sessionStorage });
 //   storage.read(name)          → the validated value, or the key's fallback when nothing is
 //                                 stored. A value that fails its loader is SET ASIDE: kept whole
-//                                 in the list of backups (web/backups.js) and in "<key>.damaged"
+//                                 in the list of backups (web/saving/backups.js) and in "<key>.damaged"
 //                                 (the last one), removed, and reported once (`problems`, onProblem).
 //   storage.write(name, value)  → true when stored. Every write of the page goes through here:
 //                                 a write the browser refuses (storage full, or disabled) is HELD:
@@ -42,9 +42,9 @@
 //                                   "Rules in short" while the engine loads (web/lang.js)
 //   resume    sessionStorage kaffeehaus.resumeAfterReload   the id of the game to continue
 
-import { MAX_LINK_TOKEN_LENGTH } from "./limits.js";
-import { LEVELS, PROFILE_ORDER } from "./engine-facts.js";
-import { LANGUAGES } from "./languages.js";
+import { MAX_LINK_TOKEN_LENGTH } from "../limits.js";
+import { LEVELS, PROFILE_ORDER } from "../engine-facts.js";
+import { LANGUAGES } from "../languages.js";
 
 export class Invalid extends Error {
   constructor(reason, { newer = false } = {}) {

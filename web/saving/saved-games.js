@@ -1,10 +1,10 @@
-// saved-games.js — the saved games on the set-up screen (web/games.js keeps several: one per
+// saved-games.js — the saved games on the set-up screen (web/saving/games.js keeps several: one per
 // unfinished game, from this tab or another).
 //
 //   drawSavedGames(box, table) fills [data-saved-games]: one button
 //     data-ui="continue-game" (data-game-id) per saved game that "Continue" (the newest, or the
 //     one on the table) does not already bring back; a tap puts that game on the table.
-import { t, has, formatDate } from "./i18n.js";
+import { t, has, formatDate } from "../i18n.js";
 
 export const gameName = (profile) => (has(`profile.${profile}.name`) ? t(`profile.${profile}.name`) : String(profile));
 
