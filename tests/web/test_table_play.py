@@ -1,7 +1,7 @@
 """The table (index.html + web/app.js + web/table/) in Chromium on the built site, under its CSP.
 
 Whole deals are played by clicking, the computer answering, until data-status shows the result.
-At every turn of the player the DOM is compared with the engine's legal_actions, fetched through
+At every turn of the player the DOM is compared with the engine's observation, fetched through
 the page from a second engine-client instance: playable cards are exactly the legal card
 actions, the `data-action` buttons exactly the other legal actions. Hook contract:
 docs/UI-HOOKS.md.
@@ -94,8 +94,8 @@ def dom_choices(page):
 
 def check_dom_matches_engine(page, state):
     """Cards enabled and action buttons present exactly when the engine lists them."""
-    legal = engine_call(page, "legal_actions", {"state": state})
     obs = engine_call(page, "observation", {"state": state, "player": 0})
+    legal = obs["legal_actions"]
     cards, actions = dom_choices(page)
     assert sorted(c["card"] for c in cards) == sorted(obs["hand"])
     mine = obs["to_move"] == 0
@@ -143,7 +143,7 @@ def check_deal_over(page):
     text = page.text_content("[data-status]")
     assert text.strip()
     if state is not None:   # a finished match is no longer saved
-        result = engine_call(page, "deal_result", {"state": state})
+        result = engine_call(page, "observation", {"state": state, "player": 0})["result"]
         assert result is not None
         assert str(result["game_points"]) in text or result["winner"] is None
         check_dom_matches_engine(page, state)
