@@ -30,31 +30,19 @@
 //   live.state            "off" | "waiting" | "connecting" | "connected" | "reconnecting"
 //                         | "closed" (the friend's page closed) | "failed" (no route: links)
 //
-// One unit above 250 lines: the connection attempts, their states and the bookkeeping of what
-// was delivered share one state, and splitting them would pass it around.
+// What was delivered is kept by the ledger (ledger.js); this module keeps the connection attempts
+// and their states.
 import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_PASTED_LENGTH } from "../limits.js";
 import { nestedDeeperThan } from "./codes.js";
 import { decodeLive, encodeLive } from "./live.js";
+import { codeHash, createLedger } from "./ledger.js";
+
+export { codeHash };
 
 // The engine's limits (py/kaffeehaus/limits.py, via web/limits.js) bound what the friend's page
 // may send: a frame holds what a paste may hold, a code in it no more than a code may be, and
 // its brackets nest no deeper than the engine's JSON guard allows.
 const MAX_FRAME = MAX_PASTED_LENGTH;
-const REMEMBERED = 64;   // hashes kept per game and list: far more than one turn's codes
-
-/** A short hash of a code (53-bit, base 36): enough to tell a game's codes apart. */
-export function codeHash(text) {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
 
 /** Resolves once ICE gathering is complete (the description then holds every candidate). */
 function gathered(pc, ms) {
@@ -78,14 +66,9 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
   let taking = null;     // a connection code from the friend being taken up
   let sentHere = new Set();   // hashes sent over the current channel
   let receiving = Promise.resolve();
+  const ledger = createLedger(memory);
 
   const set = (next) => { if (next !== state) { state = next; onState(next); } };
-  const remembered = () => ({ seen: [], acked: [], ...(game ? memory.get(game) : null) });
-  function remember(list, hashes) {
-    const value = remembered();
-    value[list] = [...new Set([...value[list], ...hashes])].slice(-REMEMBERED);
-    memory.put(game, value);
-  }
 
   function connection() {
     const url = String(stun() || "").trim();
@@ -112,7 +95,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     signal = null;
     sentHere = new Set();
     set("connected");
-    send({ k: "hello", seen: remembered().seen });
+    send({ k: "hello", seen: ledger.seenHashes() });
   }
 
   function watch(entry) {
@@ -166,10 +149,10 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     const frame = parseFrame(data);
     if (!frame) return;
     if (frame.k === "hello" && Array.isArray(frame.seen)) {
-      remember("acked", frame.seen.filter((h) => typeof h === "string"));
+      ledger.acknowledged(frame.seen.filter((h) => typeof h === "string"));
       flush();
     } else if (frame.k === "ack" && Array.isArray(frame.h)) {
-      remember("acked", frame.h.filter((h) => typeof h === "string"));
+      ledger.acknowledged(frame.h.filter((h) => typeof h === "string"));
       onState(state);   // what is left to send changed
     } else if (frame.k === "codes" && Array.isArray(frame.codes)) {
       const codes = frame.codes.filter((c) => typeof c === "string" && c.length <= MAX_CODE_LENGTH);
@@ -179,27 +162,13 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
   }
 
   async function take(codes) {
-    const seen = new Set(remembered().seen);
-    const fresh = codes.filter((c) => !seen.has(codeHash(c)));
+    const fresh = ledger.fresh(codes);
     if (fresh.length && !(await deliver(fresh))) return;   // refused: the page says why
-    const hashes = codes.map(codeHash);
-    remember("seen", hashes);
-    send({ k: "ack", h: hashes });
+    ledger.received(codes);
+    send({ k: "ack", h: codes.map(codeHash) });
   }
 
-  function seen(code, id = game) {
-    const kept = id ? memory.get(id) : null;
-    return Boolean(kept && kept.seen && kept.seen.includes(codeHash(code)));
-  }
-
-  function received(codes) {
-    if (game && codes.length) remember("seen", codes.map(codeHash));
-  }
-
-  function unsent() {
-    const acked = new Set(remembered().acked);
-    return outbox().filter((c) => !acked.has(codeHash(c)));
-  }
+  const unsent = () => ledger.unacknowledged(outbox());
 
   function flush() {
     if (state !== "connected") return false;
@@ -287,6 +256,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     if (id === game) return;
     close();
     game = id || null;
+    ledger.use(game);
   }
 
   function close() {
@@ -297,7 +267,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
   }
 
   return {
-    use, prepare, take: takeSignal, flush, unsent, received, seen, close,
+    use, prepare, take: takeSignal, flush, unsent, received: ledger.received, seen: ledger.seen, close,
     get state() { return state; },
     get signal() { return signal; },
     get game() { return game; },

@@ -45,6 +45,7 @@
 import { MAX_LINK_TOKEN_LENGTH } from "../limits.js";
 import { LEVELS, PROFILE_ORDER } from "../engine-facts.js";
 import { LANGUAGES } from "../languages.js";
+import { createHeld, HELD_KEY } from "./held.js";
 
 export class Invalid extends Error {
   constructor(reason, { newer = false } = {}) {
@@ -172,9 +173,6 @@ export function defineKey(name, spec) {
   KEYS[name] = spec;
 }
 
-// sessionStorage: the writes this tab could not store yet ({name: text}); a reload finds them
-const HELD_KEY = "kaffeehaus.held";
-
 /** A write refused because the storage is full (not merely disabled). */
 export function isQuotaError(error) {
   return Boolean(error) && (error.name === "QuotaExceededError" || error.code === 22 || error.code === 1014
@@ -184,30 +182,21 @@ export function isQuotaError(error) {
 export function createStorage({ local = null, session = null, onProblem = null, onWrites = null } = {}) {
   const areas = { local, session };
   const reported = new Set();
-  const held = new Map();   // name → {text, full}
 
-  function keepHeld() {
-    const value = {};
-    for (const [name, { text }] of held) value[name] = text;
-    try {
-      if (held.size) session?.setItem(HELD_KEY, JSON.stringify(value));
-      else session?.removeItem(HELD_KEY);
-    } catch { /* the session area is full too: held in this page only */ }
-  }
-
-  function report() {
-    try {
-      storage.onWrites?.(new Map(held));
-    } catch { /* a notice failed to show: the writes are held all the same */ }
-  }
-
-  /** Store `text` under `name` now; false (and nothing changed) when the browser refuses. */
+  /** Store `text` under `name` now; throws (and nothing changed) when the browser refuses. */
   function store(name, text) {
     const spec = KEYS[name];
     const area = areas[spec.area || "local"];
     if (!area) throw new Error("storage unavailable");
     area.setItem(spec.key, text);
   }
+
+  const holding = createHeld({ session, store, report: () => {
+    try {
+      storage.onWrites?.(new Map(held));
+    } catch { /* a notice failed to show: the writes are held all the same */ }
+  } });
+  const held = holding.writes;   // name → {text, full}
 
   const storage = {
     problems: [],
@@ -257,41 +246,19 @@ export function createStorage({ local = null, session = null, onProblem = null, 
       const spec = KEYS[name];
       const text = spec.raw ? String(value) : JSON.stringify(value);
       if (held.size && !held.has(name)) storage.flush();   // older held writes first
-      const wasHeld = held.has(name);
       try {
         store(name, text);
       } catch (error) {
         // full or disabled: the game goes on, this tab keeps the value and tries again
-        held.set(name, { text, full: isQuotaError(error) });
-        keepHeld();
-        if (!wasHeld) report();
+        holding.hold(name, text, isQuotaError(error));
         return false;
       }
-      if (wasHeld) {
-        held.delete(name);
-        keepHeld();
-        report();
-      }
+      holding.release(name);
       return true;
     },
 
     /** Try every held write again; true when nothing is held any more. */
-    flush() {
-      if (!held.size) return true;
-      let changed = false;
-      for (const [name, { text }] of [...held]) {
-        try {
-          store(name, text);
-          held.delete(name);
-          changed = true;
-        } catch { /* still refused */ }
-      }
-      if (changed) {
-        keepHeld();
-        report();
-      }
-      return held.size === 0;
-    },
+    flush: () => holding.flush(),
 
     /** Write `text` straight to the storage, never held (a smaller copy, a backup). */
     writeNow(name, text) {
@@ -305,10 +272,7 @@ export function createStorage({ local = null, session = null, onProblem = null, 
 
     remove(name) {
       const spec = KEYS[name];
-      if (held.delete(name)) {
-        keepHeld();
-        report();
-      }
+      holding.release(name);
       try {
         areas[spec.area || "local"]?.removeItem(spec.key);
       } catch { /* disabled */ }
@@ -350,14 +314,7 @@ export function createStorage({ local = null, session = null, onProblem = null, 
     },
   };
   // writes a reload of this tab left held (sessionStorage): read back, and tried again now
-  try {
-    const saved = JSON.parse(session?.getItem(HELD_KEY) || "null");
-    if (isObject(saved)) {
-      for (const [name, text] of Object.entries(saved)) {
-        if (KEYS[name] && typeof text === "string") held.set(name, { text, full: true });
-      }
-    }
-  } catch { /* nothing held */ }
+  holding.restore((name) => Boolean(KEYS[name]));
   storage.flush();
   return storage;
 }
