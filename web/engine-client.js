@@ -44,7 +44,7 @@
 //                 (object), .pyTraceback (string|undefined) and .invalid (true only when the
 //                 engine refused its input with a ValueError: any other failure is not the input's).
 
-import { expandAnswer, isState } from "./protocol.js";
+import { expandAnswer } from "./protocol.js";
 
 export const COMMANDS = Object.freeze([
   "profiles", "new_deal", "new_match", "observation", "from_json", "hint",
@@ -73,7 +73,6 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
   const pending = new Map();
   let nextId = 1;
   let failure = null;
-  let shared = null;   // {ref, text}: the latest engine state the worker holds (protocol.js)
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
   ready.catch(() => {});  // callers who never await `ready` still see errors from call()
@@ -110,14 +109,8 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
     }
     const id = nextId++;
     const message = onStep ? { id, cmd, json, stream: true } : { id, cmd, json };
-    // the state the worker holds already crosses as its number (web/protocol.js)
-    const base = args && typeof args === "object" && !Array.isArray(args) && isState(args.state) ? args.state : null;
-    if (base && shared && JSON.stringify(base) === shared.text) {
-      message.json = JSON.stringify({ ...args, state: null });
-      message.stateRef = shared.ref;
-    }
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, onStep, base, streamed: [], cmd });
+      pending.set(id, { resolve, reject, onStep, streamed: [], cmd });
       worker.postMessage(message);
       if (!watchdog) listen();
     });
@@ -183,16 +176,13 @@ export function createEngine({ onProgress, bootTimeoutMs = 60000, silenceTimeout
       }
       listen();
     } else if (pending.has(data.id)) {
-      const { resolve, reject, base, streamed } = pending.get(data.id);
+      const { resolve, reject, streamed } = pending.get(data.id);
       pending.delete(data.id);
       if (data.error) {
         reject(new EngineError(data.error.type, data.error.message, data.error.traceback,
           data.error.code, data.error.params, data.error.invalid === true));
       } else {
-        const result = expandAnswer(data, { base, streamed });
-        const state = isState(result) ? result : result && isState(result.state) ? result.state : null;
-        if (state && data.stateRef) shared = { ref: data.stateRef, text: JSON.stringify(state) };
-        resolve(result);
+        resolve(expandAnswer(data, { streamed }));
       }
       listen();
     }

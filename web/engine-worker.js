@@ -1,7 +1,7 @@
 // Kaffeehaus engine worker (module worker). Started only by engine-client.js.
 //
 // Boot: loads Pyodide from this origin, installs the engine wheel, imports kaffeehaus.api.
-// Then answers {id, cmd, json, stateRef?} with {id, result, ...} or {id, error: {type, message,
+// Then answers {id, cmd, json} with {id, result, ...} or {id, error: {type, message,
 // code, params}} by calling kaffeehaus.api.<cmd>(**args) (or (*args) for an array). Only JSON
 // text crosses into and out of Python; no PyProxy ever leaves this file. A call with
 // `stream: true` to one of STREAMED also posts {id, step} (JSON text) for each step of the turn
@@ -12,7 +12,7 @@
 // Python is started by web/engine-boot.js (cold, or warm from a memory snapshot).
 
 import { startPython } from "./engine-boot.js";
-import { compactAnswer, isState } from "./protocol.js";
+import { compactAnswer } from "./protocol.js";
 
 // Python side of the protocol: JSON text in, JSON text out, errors as data.
 const GLUE = `
@@ -68,48 +68,19 @@ async function boot() {
   while (queue.length) handle(queue.shift());
 }
 
-// The engine states that crossed, by number (web/protocol.js): the page sends `stateRef` for the
-// latest instead of the state itself. The last few are kept (calls run one at a time).
-const states = new Map();
-const KEPT_STATES = 8;
-let lastRef = 0;
-
-function remember(state) {
-  lastRef += 1;
-  states.set(lastRef, JSON.stringify(state));
-  for (const ref of states.keys()) if (states.size > KEPT_STATES) states.delete(ref);
-  return lastRef;
-}
-
-/** The call's arguments as JSON text, and the state they carry: a `stateRef` is put back. */
-function argumentsOf(json, stateRef) {
-  const text = typeof json === "string" ? json : "{}";
-  if (stateRef === undefined) {
-    let base = null;
-    try { base = JSON.parse(text).state ?? null; } catch { /* the engine says what is wrong */ }
-    return { text, base };
-  }
-  if (!states.has(stateRef)) throw new Error(`unknown state reference ${stateRef}`);
-  const args = JSON.parse(text);
-  args.state = JSON.parse(states.get(stateRef));
-  return { text: JSON.stringify(args), base: args.state };
-}
-
 function handle(msg) {
-  const { id, cmd, json, stream, stateRef } = msg;
+  const { id, cmd, json, stream } = msg;
   if (typeof cmd !== "string" || !/^[a-z][a-z0-9_]*$/.test(cmd)) {
     postMessage({ id, error: { type: "BadRequest", message: `bad command ${JSON.stringify(cmd)}` } });
     return;
   }
   let text;
-  let base;
   const streamed = [];
+  const args = typeof json === "string" ? json : "{}";
   try {
-    const args = argumentsOf(json, stateRef);
-    base = args.base;
     text = stream === true
-      ? call(cmd, args.text, (step) => { streamed.push(step); postMessage({ id, step }); })
-      : call(cmd, args.text);
+      ? call(cmd, args, (step) => { streamed.push(step); postMessage({ id, step }); })
+      : call(cmd, args);
   } catch (e) {
     postMessage({ id, error: { type: "WorkerError", message: String(e && e.message || e) } });
     return;
@@ -119,10 +90,8 @@ function handle(msg) {
     postMessage({ id, error: out.error });
     return;
   }
-  // each step crosses once; a new state crosses as what it adds to the request's (protocol.js)
-  const answer = compactAnswer(out.result, { base: isState(base) ? base : null, streamed });
-  const state = isState(out.result) ? out.result : out.result && isState(out.result.state) ? out.result.state : null;
-  postMessage(state ? { id, ...answer, stateRef: remember(state) } : { id, ...answer });
+  // each step crosses once (protocol.js)
+  postMessage({ id, ...compactAnswer(out.result, { streamed }) });
 }
 
 self.onmessage = (event) => {
