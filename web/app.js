@@ -19,15 +19,15 @@ import { installRules } from "./rules-pages.js";
 import { installPractice } from "./practice.js";
 import { installStats } from "./stats.js";
 import { installSound } from "./sound.js";
-import { checkSavedGames, installSaves, showProblem, resumeAsked } from "./saving/saves.js";
+import { checkSavedGames, installSaves, showProblem, resumeAsked } from "./saves.js";
 import { installBackups } from "./saving/backups.js";
-import { installSpace, bindBackupsExport } from "./saving/space.js";
-import { drawSavedGames } from "./saving/saved-games.js";
-import { installLeaving } from "./saving/leaving.js";
+import { installSpace, bindBackupsExport } from "./space.js";
+import { drawSavedGames } from "./saved-games.js";
+import { installLeaving } from "./leaving.js";
 import { installLinks, openLinkFromLocation, openShare } from "./links.js";
 import { installDaily } from "./daily.js";
 import { startOffline } from "./offline.js";
-import { installTabs } from "./saving/tabs.js";
+import { installTabs } from "./tabs.js";
 import { OpponentChoice } from "./opponent.js";
 import { installLocal } from "./local.js";
 import { installDuel } from "./duel/ui.js";
@@ -115,7 +115,7 @@ async function boot() {
     view.showSetup();
     setup.root.querySelector("[aria-pressed='true']")?.focus();
   };
-  // a game not over yet: the player says first whether it stays saved (web/saving/leaving.js)
+  // a game not over yet: the player says first whether it stays saved (web/leaving.js)
   const newGame = installLeaving({ table, showSetup: showNewGame });
   view.onNewGame = newGame;
 

@@ -13,7 +13,7 @@
 //       data-ui="reload-update", which lets it take over and reloads the page.
 import { t } from "./i18n.js";
 import { notify } from "./notices.js";
-import { reloadAndResume } from "./saving/saves.js";
+import { reloadAndResume } from "./saves.js";
 
 const html = document.documentElement;
 // assets/<hash>/offline.js → the site root, where build.py puts sw.js (its scope must be "/").
@@ -31,7 +31,7 @@ function offerUpdate(registration, storage) {
     buttons: [
       { ui: "reload-update", label: () => t("update.reload"), primary: true, onClick: () => {
         // The saved game is in localStorage after every action: reloading loses nothing, and
-        // the reloaded page continues it (web/saving/saves.js).
+        // the reloaded page continues it (web/saves.js).
         reloadAndResume(storage, shownGame(), () => waiting.postMessage({ type: "skip-waiting" }));
       } },
       { ui: "later-update", label: () => t("update.later") },

@@ -125,7 +125,7 @@ def hand(page):
 
 def new_game(page):
     """The top bar's New game: when the game on the table is not over the page asks first
-    (web/saving/leaving.js); this keeps it saved and goes to the set-up screen."""
+    (web/leaving.js); this keeps it saved and goes to the set-up screen."""
     page.click("header [data-ui='new-game']")
     if page.locator("dialog[data-dialog='leave'][open]").count():
         page.click("[data-ui='leave-new']")

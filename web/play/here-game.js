@@ -251,7 +251,7 @@ export class HereGame extends Emitter {
   }
 
   /** The game on the table is replaced: calls under way are dropped. Its save stays (New game
-   * asks the player first and deletes it only when told to: web/saving/leaving.js). Returns the new
+   * asks the player first and deletes it only when told to: web/leaving.js). Returns the new
    * generation. */
   abandon() {
     this.generation += 1;

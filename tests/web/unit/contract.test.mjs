@@ -191,7 +191,7 @@ test("the opponent that put a game on the table last has it; the others' table e
   const computerGame = me.table.id;
   await me.table.start({ profile: "schnapsen", options: {}, length: "deal", opponent: "local", players: ["Anna", "Ben"] });
   assert.equal(me.table.kind, "local");
-  // the game it replaced stays saved: only the player abandons a game (New game asks, web/saving/leaving.js)
+  // the game it replaced stays saved: only the player abandons a game (New game asks, web/leaving.js)
   assert.notEqual(me.games.get(computerGame), null, "the game it replaced stays saved");
 });
 

@@ -128,7 +128,7 @@ test("a new game replaces the one on the table, which stays saved; its late answ
   await controller.start({ ...CHOICE, profile: "schneider" });
   await acting;
   assert.equal(controller.state.profile, "schneider");
-  assert.notEqual(games.get(oldId), null, "the game left stays saved (New game asks first: web/saving/leaving.js)");
+  assert.notEqual(games.get(oldId), null, "the game left stays saved (New game asks first: web/leaving.js)");
   assert.equal(games.list().length, 2);
   assert.ok(!events.some((e) => e.type === "error"), "an abandoned call is no error");
   assert.deepEqual(controller.obs.hand, ["AH", "KH", "QH"]);

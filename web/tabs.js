@@ -7,8 +7,8 @@
 // which takes the game over at its latest saved position (the other tab is then told in turn).
 // A game another tab has finished is said to be over, with nothing to take over. A tab that only
 // looks at a game (opens it, or reloads) writes nothing, so it never stops the tab playing it.
-import { t } from "../i18n.js";
-import { notify, dismiss } from "../notices.js";
+import { t } from "./i18n.js";
+import { notify, dismiss } from "./notices.js";
 
 const html = document.documentElement;
 

@@ -9,8 +9,8 @@
 //       tried again every few seconds, on another tab's write and after "storage-free". When
 //       all have landed the notice is replaced by data-notice="storage-saved".
 //   html[data-storage] = "held" while a write is held, "ok" once everything is stored again.
-import { t } from "../i18n.js";
-import { notify, dismiss } from "../notices.js";
+import { t } from "./i18n.js";
+import { notify, dismiss } from "./notices.js";
 
 const RETRY_MS = 3000;
 const html = document.documentElement;

@@ -4,7 +4,7 @@
 //   drawSavedGames(box, table) fills [data-saved-games]: one button
 //     data-ui="continue-game" (data-game-id) per saved game that "Continue" (the newest, or the
 //     one on the table) does not already bring back; a tap puts that game on the table.
-import { t, has, formatDate } from "../i18n.js";
+import { t, has, formatDate } from "./i18n.js";
 
 export const gameName = (profile) => (has(`profile.${profile}.name`) ? t(`profile.${profile}.name`) : String(profile));
 

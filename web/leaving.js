@@ -8,7 +8,7 @@
 //     data-ui="leave-keep" (focused; Escape too: back to the table), "leave-new" (the set-up
 //     screen; the game stays saved), "leave-abandon" (its save is deleted, then the set-up).
 //     Otherwise newGame() shows the set-up screen at once.
-import { t } from "../i18n.js";
+import { t } from "./i18n.js";
 import { gameName } from "./saved-games.js";
 
 const over = (obs) => Boolean(obs && obs.result && (!obs.match || obs.match.over));

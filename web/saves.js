@@ -13,9 +13,9 @@
 //   reloadAndResume(storage, gameId, reload)  sets sessionStorage["kaffeehaus.resumeAfterReload"]
 //       to the game this tab shows; the reloaded tab continues that game by itself
 //       (resumeAsked(storage)), and a tab that showed none stays on the set-up screen.
-import { t } from "../i18n.js";
-import { notify, words } from "../notices.js";
-import { engineText } from "../table/words.js";
+import { t } from "./i18n.js";
+import { notify, words } from "./notices.js";
+import { engineText } from "./table/words.js";
 
 function saveDamaged(reason) {
   // reason: the engine's own sentence, or a function giving ours in the current language
