@@ -4,21 +4,23 @@ the public API (kaffeehaus.api duel functions, JSON parties, text codes). Every 
 refused at the first message where it appears: the honest call raises a ValueError, sends
 nothing back (so the attacker learns no share) and its saved party stays as it was.
 
-(About 330 lines, one module: the threat model's attacks in docs/PROTOCOL.md's order, mounted by
+(About 450 lines, one module: the threat model's attacks in docs/PROTOCOL.md's order, mounted by
 the modified parties defined here.)
 """
+import base64
 import json
+import zlib
 
 import pytest
 
-from duel_driver import Duel
-from kaffeehaus import api
+from duel_driver import Duel, deal_in_play
+from kaffeehaus import api, jsontext
 from kaffeehaus.duel import KeyMismatch, MalformedMessage, Party, Unauthenticated, VerificationFailed
 from kaffeehaus.duel import messages, ristretto
 from kaffeehaus.duel.group import group as duel_group
 from kaffeehaus.duel.proofs import sign
-from duel_driver import deal_in_play
 from forgery import forged_deck, ground_proof
+from test_jsontext import CountingPattern
 from torsion import eight_torsion, four_torsion
 
 
@@ -447,3 +449,20 @@ def test_the_inviter_who_leaves_after_the_coin_loses_the_deal():
     knows = api.duel_receive(invited["party"], joined["codes"][0])["party"]
     assert not api.duel_stop(knows, "me")["status"]["stopped"]["free"]
     assert api.duel_stop(invited["party"], "me")["status"]["stopped"]["free"]   # before the bit
+
+
+def test_a_code_built_to_cost_time_is_refused_in_linear_work(monkeypatch):
+    """A friend's code whose JSON holds 40,000 escaped quotes in a string that never closes
+    (the shape that made the nesting guard's regex quadratic): duel_receive refuses it, the
+    party is kept, and the guard took at most one step per character of the text."""
+    party, friend, genuine = a_deal_in_play()
+    text = '{"game":"' + '\\"' * 40_000
+    code = messages.CODE_PREFIX + base64.urlsafe_b64encode(
+        zlib.compress(text.encode(), 9)).rstrip(b"=").decode()
+    counting = CountingPattern(jsontext._SIGNIFICANT)
+    monkeypatch.setattr(jsontext, "_SIGNIFICANT", counting)
+    before = json.dumps(party, sort_keys=True)
+    with pytest.raises(MalformedMessage):
+        api.duel_receive(party, code)
+    assert json.dumps(party, sort_keys=True) == before
+    assert 0 < counting.steps <= len(text)
