@@ -84,7 +84,7 @@ def test_statistics_count_matches_bummerls_and_streaks(table):
     steps = random_bummerl(7, random.Random(7))
     entry = page.evaluate("""async (steps) => {
         const src = document.querySelector('script[type=module]').src;
-        const { countDeal, emptyStats } = await import(new URL('stats-data.js', src).href);
+        const { countDeal, emptyStats } = await import(new URL('saving/stats-data.js', src).href);
         const data = emptyStats();
         for (const [prev, obs] of steps) countDeal(data, { prev, obs, level: 'hard' });
         countDeal(data, { prev: null, obs: steps[steps.length - 1][1], level: 'hard' });   // a game shown again: not counted
@@ -118,7 +118,7 @@ def test_statistics_count_matches_won_in_a_row(table):
         winners.append(match[-1][1]["match"]["winner"])
     entry = page.evaluate("""async (steps) => {
         const src = document.querySelector('script[type=module]').src;
-        const { countDeal, emptyStats } = await import(new URL('stats-data.js', src).href);
+        const { countDeal, emptyStats } = await import(new URL('saving/stats-data.js', src).href);
         const data = emptyStats();
         for (const [prev, obs] of steps) countDeal(data, { prev, obs, level: 'easy' });
         localStorage.setItem('kaffeehaus.stats', JSON.stringify(data));   // what the dialog shows
