@@ -51,10 +51,21 @@ async function boot() {
   // Start pressed before the engine is ready: the choice waits here and starts when it is
   let pendingStart = null;
   let stage = null;
+  let failure = null;   // why the engine could not start
   const showProgress = () => {
     const key = `engine.stage.${stage}`;
     const step = stage === null ? "…" : has(key) ? t(key) : stage;
-    progressLabel.textContent = t(pendingStart ? "engine.startsWhenLoaded" : "engine.loadingStep", { step });
+    progressLabel.textContent = !pendingStart && stage === null ? t("engine.loading")
+      : t(pendingStart ? "engine.startsWhenLoaded" : "engine.loadingStep", { step });
+  };
+  // The set-up's status line says the engine's state: loading (its step), ready or failed. Only
+  // this writes it (it has no data-i18n: the page's words, written again when a game begins or
+  // the language changes, would say "loading" again).
+  const showEngine = () => {
+    if (html.dataset.engine === "ready") progressLabel.textContent = t("engine.ready");
+    else if (html.dataset.engine === "error") {
+      progressLabel.textContent = `${t("engine.error", { message: failureText(failure) })} ${t("engine.retry")}`;
+    } else showProgress();
   };
   const engine = createEngine({
     onProgress(value, name) {
@@ -74,6 +85,7 @@ async function boot() {
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));
   document.title = t("app.title");
   applyStatic();
+  showEngine();
   delete html.dataset.words;   // the page has its words: show it (index.html hid it until now)
   for (const problem of storage.problems) showProblem(problem);   // values set aside while booting
   storage.onProblem = showProblem;
@@ -157,8 +169,7 @@ async function boot() {
     setup.render();
     opponent.redraw();
     offerResume();
-    if (html.dataset.engine === "ready") progressLabel.textContent = t("engine.ready");
-    else if (html.dataset.engine === "loading") showProgress();
+    showEngine();
     view.redraw();
   });
 
@@ -172,16 +183,17 @@ async function boot() {
     answer = await engine.call("profiles");
   } catch (error) {
     html.dataset.engine = "error";
+    failure = error;
     pendingStart = null;
     delete setup.start.dataset.waiting;
     setup.setUsable(false);
-    progressLabel.textContent = `${t("engine.error", { message: failureText(error) })} ${t("engine.retry")}`;
+    showEngine();
     view.setStatus("error", t("engine.error", { message: failureText(error) }));
     return;
   }
   html.dataset.engine = "ready";
   progress.value = 1;
-  progressLabel.textContent = t("engine.ready");
+  showEngine();
   if (JSON.stringify(answer) !== JSON.stringify(profiles)) {
     // a build older than its engine (should not happen): the engine's own list wins
     profiles = answer;

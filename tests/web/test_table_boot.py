@@ -145,3 +145,18 @@ def test_the_set_up_screen_does_not_move_when_the_engine_becomes_ready(browser, 
             assert shift < 0.01, (size, page.evaluate("window.__layoutShifts"))
         finally:
             context.close()
+
+
+def test_the_set_up_after_a_game_says_the_engine_is_ready(page, base_url):
+    """Back on the set-up after a game, its status line still tells the engine's state."""
+    from table_page import boot, start_deal
+    boot(page, base_url)
+    assert page.text_content("[data-engine-label]") == "Ready to play"
+    start_deal(page)
+    page.click("header [data-ui='new-game']")
+    leave = page.locator("dialog[data-dialog='leave'] [data-ui='leave-new']")
+    leave.wait_for(timeout=5_000)
+    leave.click()
+    page.wait_for_selector("[data-zone='setup']", timeout=5_000)
+    assert page.text_content("[data-engine-label]") == "Ready to play"
+    assert page.watch.errors == []
