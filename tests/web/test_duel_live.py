@@ -60,11 +60,17 @@ def open_in_new_tab(page, base_url, link):
     return tab
 
 
-def start(a, b, base_url, profile="bummerl", length="match", game="Bummerl", options=None):
-    """One link each way; returns (transfers, seconds from Accept to the friend's first card)."""
+def start(a, b, base_url, profile="bummerl", length="match", game="Bummerl", options=None, copy=False):
+    """One link each way; returns (transfers, seconds from Accept to the friend's first card).
+    `copy`: the inviter copies its invitation with the box's button, as a player does."""
     boot(a, base_url)
+    if copy:
+        a.context.grant_permissions(["clipboard-read", "clipboard-write"])
     invite(a, profile=profile, length=length, options=options)
     invitation = sent_link(a)
+    if copy:
+        a.click("[data-ui='duel-copy-link']")
+        a.wait_for_function("() => document.querySelector('[data-duel-copied]').textContent.trim()")
     boot(b, base_url, fragment(invitation))
     b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
     words = b.text_content("dialog[data-dialog='duel-join']")
@@ -226,3 +232,42 @@ def test_a_reload_mid_deal_reconnects_or_falls_back_to_links(two, base_url):
     for page in (a, b):
         assert not page.errors, page.errors
     print(f"\nreload mid-deal: finished with {carried} more links")
+
+
+# test-only: every moment the box offered a code to send while the pages were connected
+WATCH_SEND = """() => {
+  window.__askedToSend = [];
+  setInterval(() => {
+    const send = document.querySelector('[data-duel-send]');
+    if (send && !send.hidden && document.documentElement.dataset.duelLive === 'connected') {
+      window.__askedToSend.push(document.querySelector("[data-zone='duel']").innerText);
+    }
+  }, 20);
+}"""
+
+
+def nothing_to_send_while_connected(page):
+    """The box of a connected duel: no code to send, no note about copying, "Connected" in view."""
+    assert live_state(page) == "connected"
+    box = page.locator("[data-zone='duel']")
+    assert not page.locator("[data-duel-send]").is_visible(), box.inner_text()
+    assert not page.locator("[data-duel-copied]").inner_text().strip(), box.inner_text()
+    words = box.inner_text()
+    assert "Send" not in words and "send" not in words and "Copied" not in words, words
+    line = page.locator("[data-zone='duel'] [data-duel-live]")
+    assert line.is_visible() and "Connected" in line.inner_text(), words
+
+
+def test_a_connected_duel_asks_nothing_to_send_at_a_deals_end(two, base_url):
+    a, b = two
+    # the inviter copied its invitation: that note is stale once the pages are connected
+    start(a, b, base_url, copy=True)
+    for page in (a, b):
+        page.evaluate(WATCH_SEND)
+    play_live([a, b], random.Random(8), until=lambda pages: all(verified(p) == 1 for p in pages))
+    for page in (a, b):
+        page.wait_for_selector("[data-zone='duel'][data-duel-compact='true']", state="attached", timeout=30_000)
+        asked = page.evaluate("() => window.__askedToSend")
+        assert not asked, f"asked to send while connected: {asked[-1]}"
+        nothing_to_send_while_connected(page)
+        assert not page.errors, page.errors

@@ -122,20 +122,25 @@ export class DuelBox {
   /**
    * While a deal's result is on the table the box folds (`compact`): its head keeps one line
    * that says what to do (the note to send, or the phase when nothing is to be sent), the
-   * buttons to send and the paste field stay, and the rest (the connection's state, the phase
-   * in long words, the fingerprint, the way to leave) goes behind "Details", so that on a phone
-   * the end-of-deal panel has the room to show itself whole. Nodes move only when the fold
+   * buttons to send, the paste field and a "Connected" stay, and the rest (the connection's
+   * other states, the phase in long words, the fingerprint, the way to leave) goes behind
+   * "Details", so that on a phone the end-of-deal panel has the room to show itself whole.
+   * Nodes move only when the fold
    * changes (a focused button is not moved under the player's finger at every redraw).
    */
-  fold(compact, phaseFolded) {
+  fold(compact, phaseFolded, connected) {
     const e = this.els;
-    const key = `${compact}/${phaseFolded}`;
+    const key = `${compact}/${phaseFolded}/${connected}`;
     if (this.folded === key) return;
     this.folded = key;
     e.box.dataset.duelCompact = String(compact);
     e.more.hidden = !compact;
     if (compact) {
-      e.moreBody.replaceChildren(e.liveState, ...(phaseFolded ? [e.phaseLine] : []), e.fingerprint, e.leave);
+      // "Connected" stays in view: it is why nothing is to be sent (the other states' longer
+      // words fold: the note to send says what to do)
+      e.moreBody.replaceChildren(...(connected ? [] : [e.liveState]), ...(phaseFolded ? [e.phaseLine] : []),
+        e.fingerprint, e.leave);
+      if (connected) e.sendNote.before(e.liveState);
       if (!phaseFolded) e.sendNote.before(e.phaseLine);
     } else {
       e.more.open = false;
@@ -202,11 +207,15 @@ export class DuelBox {
       && now - (record.updated || now) >= FRIEND_WAIT_MS);
     e.stopButton.disabled = e.friendStoppedButton.disabled = duel.busy;
     const outbox = record.outbox;
-    // a stopped duel (cheating detected) sends nothing more; over the live channel nothing is
-    // left to send by hand once the friend's page acknowledged it
-    e.send.hidden = !outbox.length || Boolean(record.verdict) || (connected && !live.unsent().length);
+    // a stopped duel (cheating detected) sends nothing more; while connected the channel
+    // carries every code (one not yet acknowledged goes again after a reconnection), so the
+    // player has nothing to send by hand
+    e.send.hidden = !outbox.length || Boolean(record.verdict) || connected;
     e.sendNote.hidden = e.send.hidden;
-    e.codeOut.value = outbox.join("\n");
+    // "Copied" is about the codes copied then: not about newer ones, nor a connected duel's
+    const codes = outbox.join("\n");
+    if (connected || codes !== e.codeOut.value) e.copied.textContent = "";
+    e.codeOut.value = codes;
     e.sendNote.textContent = (record.shared ? t("duel.send.again")
       : t(phase === "invited" ? "duel.send.invite" : "duel.send.move"))
       + (outbox.length > 1 ? ` (${t("duel.send.count", { count: outbox.length })})` : "");
@@ -218,6 +227,6 @@ export class DuelBox {
     e.receive.hidden = Boolean(record.verdict) || (status && status.phase === "over") || connected;
     e.applyButton.disabled = duel.busy;
     // a verdict (cheating detected) is never folded away
-    this.fold((Boolean(obs && obs.result) || resultShown) && !record.verdict, !e.sendNote.hidden);
+    this.fold((Boolean(obs && obs.result) || resultShown) && !record.verdict, !e.sendNote.hidden, connected);
   }
 }
