@@ -271,3 +271,33 @@ def test_a_connected_duel_asks_nothing_to_send_at_a_deals_end(two, base_url):
         assert not asked, f"asked to send while connected: {asked[-1]}"
         nothing_to_send_while_connected(page)
         assert not page.errors, page.errors
+
+
+def said(page):
+    """What the page tells the player about the duel: the box and the table's status line."""
+    return page.inner_text("[data-zone='duel']") + "\n" + page.inner_text("[data-status]")
+
+
+def test_the_words_ask_for_one_link_each_way(two, base_url):
+    """The invitation and the reply are the only things copied: no words promise a code to paste."""
+    a, b = two
+    boot(a, base_url)
+    invite(a)
+    invitation = sent_link(a)
+    words = said(a)
+    assert "link" in words and "paste" not in words.lower(), words
+    boot(b, base_url, fragment(invitation))
+    b.wait_for_selector("dialog[data-dialog='duel-join'][open]", timeout=30_000)
+    words = b.inner_text("dialog[data-dialog='duel-join']")
+    assert "link" in words and "paste" not in words.lower(), words
+    b.click("[data-ui='duel-join-accept']")
+    reply = sent_link(b)
+    b.wait_for_function("() => document.querySelector('[data-status]').textContent.trim()")
+    words = said(b)
+    assert "link" in words and "paste" not in words.lower(), words
+    tab = open_in_new_tab(a, base_url, reply)
+    tab.wait_for_selector("html[data-link='handed-off']", state="attached", timeout=30_000)
+    tab.close()
+    for page in (a, b):
+        page.wait_for_selector(LIVE_OPEN, state="attached", timeout=60_000)
+        assert not page.errors, page.errors

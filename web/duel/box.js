@@ -22,10 +22,15 @@ export function phaseOf(record, status, obs) {
   return status.phase;
 }
 
-function phaseText(phase, record, status, connected) {
+function phaseText(phase, record, status, liveState) {
   const sending = record.outbox.length > 0 && !record.shared;
-  if (connected && ["shuffling", "waiting", "their_turn", "verifying"].includes(phase)) {
+  if (liveState === "connected" && ["shuffling", "waiting", "their_turn", "verifying"].includes(phase)) {
     return t(phase === "their_turn" && !status.cards_pending ? "duel.live.theirTurn" : "duel.live.working");
+  }
+  // the link to send carries a connection code: once the friend opens it, nothing more is
+  // copied (no answer to paste)
+  if (sending && ["waiting", "connecting", "closed"].includes(liveState) && phase !== "invited" && phase !== "over") {
+    return t("duel.phase.sendLink");
   }
   switch (phase) {
     case "stopped": return t("duel.phase.stopped");
@@ -174,7 +179,7 @@ export class DuelBox {
     e.verified.dataset.duelVerified = String(count);
     e.verified.textContent = count ? `✓ ${t("duel.verifiedCount", { count })}` : "";
     const connected = live.state === "connected";
-    const text = phaseText(phase, record, status, connected);
+    const text = phaseText(phase, record, status, live.state);
     // the table's status line says what to do; at the end of a deal (its line tells the result)
     // this line does
     e.phaseLine.textContent = text;
