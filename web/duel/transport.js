@@ -31,7 +31,8 @@
 //                         | "closed" (the friend's page closed) | "failed" (no route: links)
 //
 // What was delivered is kept by the ledger (ledger.js); this module keeps the connection attempts
-// and their states.
+// and their states. Longer than 250 lines: an offer, an answer and an open channel are three
+// attempts of one connection sharing its state; split, they would pass that state around.
 import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_PASTED_LENGTH } from "../limits.js";
 import { nestedDeeperThan } from "./codes.js";
 import { decodeLive, encodeLive } from "./live.js";
