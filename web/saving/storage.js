@@ -27,8 +27,9 @@
 // value written by a newer version of the page (its loader decides what that means; statistics
 // keep such a file untouched, see stats.js). Loaders also migrate older formats.
 //
-// Why one unit of about 370 lines: every key's loader and the one writer that holds refused writes
-// belong together; a key defined elsewhere would escape the held-write and set-aside rules.
+// Why one unit of about 330 lines: every key's loader and the one writer belong together; a key
+// defined elsewhere would escape the set-aside rules. The writes the browser refused are held by
+// held.js.
 //
 // Keys (docs/UI-HOOKS.md "Stored data"):
 //   settings  kaffeehaus.settings   {deckStyle, fourColour, speed, autoClaim, sound, points}
