@@ -7,9 +7,10 @@
 Builds the site into .cache/bench-dist/ (unless --no-build), serves it with build.py's server on 127.0.0.1 (same headers
 as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
 
-- Bytes, first visit: every file the page fetches until the engine is ready, as a typical static
-  host serves it (text, JS, JSON and wasm compressed; .zip/.whl sent as they are): gzip -9 and,
-  if the `brotli` module is available, brotli q11.
+- Bytes, first visit: what the server sent (tools/server.py sends what the host sends: the
+  runtime and the wheel brotli-compressed as stored, text gzip-compressed; bench/boot.py has
+  the file by file account) until the engine is ready, the service worker's precache after it
+  not counted.
 - Bytes, repeat visit: what the server actually sent on a second visit in the same profile
   (hashed files are immutable; index.html revalidates with 304).
 - Times from navigation start: first contentful paint, DOMContentLoaded, <html
@@ -27,11 +28,9 @@ as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -40,7 +39,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
-INCOMPRESSIBLE = (".zip", ".whl", ".png", ".woff2")
 LEVELS = ["random", "easy", "medium", "hard", "expert"]
 
 sys.path.insert(0, str(ROOT))
@@ -51,34 +49,15 @@ sys.path.insert(0, str(ROOT / "bench"))
 import pace  # noqa: E402  the pace of play (bench/pace.py)
 
 
-def get_brotli():
-    try:
-        import brotli  # noqa: F401
-        return brotli
-    except ImportError:
-        pass
-    try:  # the bench may fetch it from PyPI; without it, gzip only
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "brotli",
-                        "--disable-pip-version-check"], check=True, capture_output=True,
-                       timeout=120)
-        import brotli
-        return brotli
-    except Exception:
-        return None
-
-
 class CountingHandler(build.SiteHandler):
     """build.py's handler, counting the body bytes it sends per path."""
 
     sent: dict[str, int] = {}
     lock = threading.Lock()
 
-    def copyfile(self, source, outputfile):
-        start = source.tell()
-        super().copyfile(source, outputfile)
+    def body_sent(self, path, size, encoding):
         with self.lock:
-            path = self.path.split("?")[0]
-            self.sent[path] = self.sent.get(path, 0) + source.tell() - start
+            self.sent[path] = self.sent.get(path, 0) + size
 
 
 def serve(dist: Path):
@@ -108,8 +87,10 @@ def visit(ctx, url) -> dict:
     page = ctx.new_page()
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
+    CountingHandler.sent.clear()
     page.goto(url)
     page.wait_for_function("() => window.__engineReadyAt", timeout=120_000, polling=20)
+    sent_until_ready = sum(CountingHandler.sent.values())
     t = page.evaluate("""() => {
         const nav = performance.getEntriesByType("navigation")[0];
         const fcp = performance.getEntriesByName("first-contentful-paint")[0];
@@ -119,30 +100,16 @@ def visit(ctx, url) -> dict:
     }""")
     # Let the worker store its snapshot and the service worker finish its precache before the
     # page goes (a real visitor stays longer), so a repeat visit measures only itself.
-    page.wait_for_function("""async () => {
-        const c = await caches.open("kaffeehaus-engine-snapshot");
-        return (await c.keys()).length > 0;
-    }""", timeout=30_000, polling=100)
-    page.wait_for_function("""() => ["ready", "error", "unsupported"]
-        .includes(document.documentElement.dataset.offline)""", timeout=60_000, polling=100)
+    # (an async predicate: wait_for_function would take its promise for a true value)
+    end = time.monotonic() + 60
+    while not page.evaluate("""async () => (await (await caches.open("kaffeehaus-engine-snapshot"))
+            .keys()).length > 0 && ["ready", "error", "unsupported"]
+            .includes(document.documentElement.dataset.offline)""") and time.monotonic() < end:
+        time.sleep(0.1)
     page.close()
     t["requests"] = requests
+    t["sent"] = sent_until_ready
     return t
-
-
-def sizes(dist: Path, paths: list[str], brotli) -> dict:
-    raw = gz = br = 0
-    for rel in paths:
-        data = (dist / rel).read_bytes()
-        raw += len(data)
-        if rel.endswith(INCOMPRESSIBLE):
-            gz += len(data)
-            br += len(data)
-            continue
-        gz += len(gzip.compress(data, 9))
-        if brotli:
-            br += len(brotli.compress(data, quality=11))
-    return {"raw": raw, "gzip": gz, "brotli": br if brotli else None}
 
 
 def decision_positions(count: int) -> list[dict]:
@@ -247,7 +214,6 @@ def main() -> None:
     dist = ROOT / ".cache" / "bench-dist"
     if not args.no_build or not (dist / "precache.json").exists():
         build.build(dist=dist)
-    brotli = get_brotli()
     server, url, handler = serve(dist)
     cold, warm, repeat_sent = [], [], []
     first_paths: list[str] = []
@@ -262,9 +228,8 @@ def main() -> None:
                 cold.append(first)
                 first_paths = sorted({r[len(url):].split("?")[0] or "index.html"
                                       for r in first["requests"] if r.startswith(url)})
-                handler.sent.clear()
                 warm.append(visit(ctx, url))
-                repeat_sent.append(sum(handler.sent.values()))
+                repeat_sent.append(warm[-1]["sent"])
                 ctx.close()
             finally:
                 shutil.rmtree(profile, ignore_errors=True)
@@ -277,12 +242,10 @@ def main() -> None:
 
     med = lambda xs: statistics.median(xs) if xs else float("nan")  # noqa: E731
     if not args.ai_only:
-        first = sizes(dist, first_paths, brotli)
         print(f"Kaffeehaus web benchmark  ({len(first_paths)} files on a first visit, "
               f"{args.runs} runs each, medians; {os.cpu_count()} CPU cores, headless Chromium, 127.0.0.1)")
-        print(f"  first visit transfer: raw {first['raw'] / 1e6:.2f} MB, gzip {first['gzip'] / 1e6:.2f} MB"
-              + (f", brotli {first['brotli'] / 1e6:.2f} MB" if first["brotli"] else
-                 " (brotli module unavailable)"))
+        print(f"  first visit transfer until the engine is ready: {med([r['sent'] for r in cold]) / 1e6:.2f} MB "
+              "(as served: bench/boot.py has it file by file)")
         print(f"  repeat visit transfer: {med(repeat_sent) / 1e3:.1f} kB (bodies sent by the server)")
         for name, runs in (("cold", cold), ("warm", warm)):
             print(f"  {name}: first paint {med([r['fcp'] for r in runs if r['fcp']]):.0f} ms, "
@@ -306,7 +269,7 @@ def main() -> None:
         for line in pace_lines:
             print(f"    {line}")
     if not args.ai_only:
-        print("  files of a first visit:")
+        print("  files of a first visit (size as stored):")
         for rel in first_paths:
             print(f"    {(dist / rel).stat().st_size:>10,d}  {rel}")
 

@@ -48,10 +48,10 @@ def _pattern_matches(pattern: str, path: str) -> bool:
     return re.fullmatch(rx, path) is not None
 
 
-def headers_for(path: str) -> dict[str, str]:
+def headers_for(path: str, toml_path: Path = NETLIFY_TOML) -> dict[str, str]:
     """Headers Netlify would add for a URL path: every matching rule, later ones overriding."""
     out: dict[str, str] = {}
-    for pattern, values in netlify_headers():
+    for pattern, values in netlify_headers(Path(toml_path)):
         if _pattern_matches(pattern, path):
             out.update(values)
     return out

@@ -1,18 +1,40 @@
-"""The local HTTP server for dist/: netlify.toml's headers and the site's MIME types, threads,
-keep-alive, and extra directories mounted under URL prefixes (the browser tests' own pages).
-Used by `build.py serve`, tests/web/conftest.py and bench/web.py."""
+"""The local HTTP server for dist/: netlify.toml's headers and the site's MIME types, the
+encodings a player gets (below), threads, keep-alive, and extra directories mounted under URL
+prefixes (the browser tests' own pages). Used by `build.py serve`, tests/web/conftest.py and
+the benches (bench/boot.py, bench/web.py).
+
+Encodings, as the host sends them (docs/WEB.md "Compression as served"):
+- a file whose netlify.toml headers declare a Content-Encoding (the build stores /pyodide/*
+  and /wheels/* brotli-compressed, tools/encode.py) is sent as it is on disk, with that header,
+  whatever the request's Accept-Encoding (a static host does no negotiation for them either);
+- a file of a type every CDN compresses (COMPRESSIBLE: JavaScript, CSS, HTML, JSON, SVG, the
+  manifest, wasm) is sent gzip-compressed (level 9, kept in memory) when the request accepts
+  gzip: what the host does at the least (Netlify may send brotli instead, a little smaller);
+- anything else (PNG, zip) as it is.
+A subclass sees every body sent through `body_sent(path, size, encoding)` (the benches count
+the bytes on the wire with it)."""
 from __future__ import annotations
 
+import datetime
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import socketserver
 import sys
 import threading
 import urllib.parse
+from http import HTTPStatus
 from pathlib import Path
 
 from .common import DIST
-from .headers import MIME_TYPES, headers_for
+from .headers import MIME_TYPES, NETLIFY_TOML, headers_for
+
+COMPRESSIBLE = {"text/javascript", "text/css", "text/html", "text/plain", "application/json",
+                "application/manifest+json", "image/svg+xml", "application/wasm"}
+GZIP_MIN_BYTES = 1024  # smaller bodies gain nothing worth the header
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -25,6 +47,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     disable_nagle_algorithm = True
     quiet = True
     mounts: dict[str, str] = {}  # URL prefix ("/__test__/") -> directory, for test pages
+    netlify_toml: Path = NETLIFY_TOML  # the headers (and declared encodings) of the served build
+    _gzipped: dict = {}  # (file, mtime_ns, size) -> gzip body, shared by every handler
+    _gzip_lock = threading.Lock()
 
     def translate_path(self, path: str) -> str:
         url_path = urllib.parse.urlsplit(path).path
@@ -37,13 +62,97 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return str(Path(directory) / "__forbidden__")
         return super().translate_path(path)
 
-    def end_headers(self) -> None:
+    def _url_path(self) -> str:
         path = urllib.parse.urlsplit(self.path).path
-        if path.endswith("/"):
-            path += "index.html"
-        for name, value in headers_for(path).items():
-            self.send_header(name, value)
+        return path + "index.html" if path.endswith("/") else path
+
+    def end_headers(self) -> None:
+        for name, value in headers_for(self._url_path(), self.netlify_toml).items():
+            if name.lower() != "content-encoding":   # only with the body it describes (send_head)
+                self.send_header(name, value)
         super().end_headers()
+
+    def _gzip(self, file: str, st: os.stat_result) -> bytes:
+        key = (file, st.st_mtime_ns, st.st_size)
+        with self._gzip_lock:
+            body = self._gzipped.get(key)
+        if body is None:
+            with open(file, "rb") as f:
+                body = gzip.compress(f.read(), compresslevel=9, mtime=0)
+            with self._gzip_lock:
+                self._gzipped[key] = body
+        return body
+
+    def _accepts_gzip(self) -> bool:
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.strip().partition(";")
+            if name.strip().lower() in ("gzip", "*"):
+                return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+        return False
+
+    def send_head(self):
+        """SimpleHTTPRequestHandler.send_head with the encodings of the module docstring."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            parts = urllib.parse.urlsplit(self.path)
+            if not parts.path.endswith("/"):
+                self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+                self.send_header("Location", urllib.parse.urlunsplit(
+                    (parts[0], parts[1], parts[2] + "/", parts[3], parts[4])))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            path = os.path.join(path, "index.html")
+        if path.endswith("/") or not os.path.isfile(path):
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        st = os.stat(path)
+        if "If-Modified-Since" in self.headers and "If-None-Match" not in self.headers:
+            try:
+                ims = email.utils.parsedate_to_datetime(self.headers["If-Modified-Since"])
+            except (TypeError, IndexError, OverflowError, ValueError):
+                ims = None
+            if ims is not None and ims.tzinfo is None:
+                ims = ims.replace(tzinfo=datetime.timezone.utc)
+            modified = datetime.datetime.fromtimestamp(st.st_mtime, datetime.timezone.utc)
+            if ims is not None and modified.replace(microsecond=0) <= ims:
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        ctype = self.guess_type(path)
+        declared = headers_for(self._url_path(), self.netlify_toml).get("Content-Encoding")
+        encoding = None
+        if declared:
+            encoding = declared          # stored encoded: sent as it is
+            with open(path, "rb") as f:
+                body = f.read()
+        elif ctype in COMPRESSIBLE and st.st_size >= GZIP_MIN_BYTES and self._accepts_gzip():
+            encoding = "gzip"
+            body = self._gzip(path, st)
+        else:
+            with open(path, "rb") as f:
+                body = f.read()
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
+        if ctype in COMPRESSIBLE and not declared:
+            self.send_header("Vary", "Accept-Encoding")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.end_headers()
+        self._sending = (self._url_path(), len(body), encoding)
+        return io.BytesIO(body)
+
+    def copyfile(self, source, outputfile):
+        super().copyfile(source, outputfile)
+        sending, self._sending = getattr(self, "_sending", None), None
+        if sending:
+            self.body_sent(*sending)
+
+    def body_sent(self, path: str, size: int, encoding: str | None) -> None:
+        """Called after each body sent (GET, not HEAD): the URL path, the bytes on the wire and
+        their Content-Encoding (None: as they are). The benches count them."""
 
     def log_message(self, fmt, *args):  # noqa: D401 - keep test output clean
         if not self.quiet:
@@ -62,18 +171,23 @@ class ThreadingServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
-                quiet: bool = True, mounts: dict[str, Path] | None = None) -> ThreadingServer:
+                quiet: bool = True, mounts: dict[str, Path] | None = None,
+                handler_base: type = None, netlify_toml: Path = NETLIFY_TOML) -> ThreadingServer:
     """A threaded HTTP server for `directory`; port 0 picks a free port (see .server_address).
-    `mounts` serves extra directories under URL prefixes (the tests' own pages)."""
-    handler = type("Handler", (SiteHandler,), {
-        "quiet": quiet, "mounts": {k: str(v) for k, v in (mounts or {}).items()}})
+    `mounts` serves extra directories under URL prefixes (the tests' own pages);
+    `handler_base` a SiteHandler subclass (the benches'); `netlify_toml` the headers of another
+    build (a bench measuring an older checkout)."""
+    handler = type("Handler", (handler_base or SiteHandler,), {
+        "quiet": quiet, "mounts": {k: str(v) for k, v in (mounts or {}).items()},
+        "netlify_toml": Path(netlify_toml)})
     return ThreadingServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
 def serve_in_thread(directory: Path = DIST, port: int = 0,
-                    mounts: dict[str, Path] | None = None) -> tuple[ThreadingServer, str]:
-    """Start make_server(...) in a daemon thread; returns (server, base URL)."""
-    server = make_server(directory, port, mounts=mounts)
+                    mounts: dict[str, Path] | None = None, **options) -> tuple[ThreadingServer, str]:
+    """Start make_server(...) in a daemon thread (`options`: make_server's); returns
+    (server, base URL)."""
+    server = make_server(directory, port, mounts=mounts, **options)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"
