@@ -224,6 +224,9 @@ async function boot() {
     html.dataset.link = "none";
     const record = resumeId === NEWEST ? table.games.list()[0] : table.games.get(resumeId);
     if (record) await table.resume(record);
+    // a duel the tab had on the table comes back the same way (its live channel then asks
+    // for one link to reconnect)
+    else if (table.remote && table.remote.duels.get(resumeId)) await table.remote.open(resumeId);
     return;
   }
   await openLinkFromLocation(links).catch(fail);

@@ -12,7 +12,7 @@ import random
 import time
 
 from kaffeehaus import api
-from duel_pages import (boot, check_no_leak, choice_for, error_text, invite, party,
+from duel_pages import (boot, check_no_leak, choice_for, error_text, hand_size, invite, party,
                                     phase, play_one, two, verified)  # noqa: F401 (fixture)
 from settled import wait_settled
 
@@ -301,3 +301,42 @@ def test_the_words_ask_for_one_link_each_way(two, base_url):
     for page in (a, b):
         page.wait_for_selector(LIVE_OPEN, state="attached", timeout=60_000)
         assert not page.errors, page.errors
+
+
+def test_a_reloaded_duel_comes_back_to_the_table_on_either_side(two, base_url):
+    """A reload mid-deal puts the duel back on the table by itself: the player to move plays at
+    once; the friend reloads while waiting; links carry the rest, nothing applied twice."""
+    a, b = two
+    start(a, b, base_url, profile="schnapsen", length="deal", game="Schnapsen")
+    rng = random.Random(12)
+    play_a_few([a, b], rng, 3)
+    for _ in range(300):
+        movers = [p for p in (a, b) if phase(p) == "your_turn"]
+        if movers:
+            break
+        a.wait_for_timeout(100)
+    mover = movers[0]
+    other = b if mover is a else a
+    for page, expected in ((mover, "your_turn"), (other, None)):
+        if page is mover:
+            page.reload()
+        else:
+            # the friend's page reloads while this one waits for the mover's card
+            play_one(mover, rng)
+            page.reload()
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+        page.wait_for_function("() => document.documentElement.dataset.duel", timeout=60_000)
+        assert page.get_attribute("html", "data-opponent") == "remote"
+        assert not page.is_visible("[data-zone='setup']")
+        if expected:
+            assert phase(page) == expected
+            before = hand_size(page)
+            mover.wait_for_selector("[data-zone='hand'] button[data-card]:enabled", timeout=10_000)
+            assert before >= 1
+        else:
+            assert phase(page) != "your_turn"
+    carried = finish_by_links([a, b], rng)
+    same_verified_deal(a, b)
+    for page in (a, b):
+        assert not page.errors, page.errors
+    print(f"\nreloads on both sides: finished with {carried} more links")

@@ -102,19 +102,25 @@ export function installSending({ duel, box, storage, render }) {
     const before = duel.id;
     let applied = false;
     let invited = false;
+    let game = null;
     const off = duel.on("invitation", () => { invited = true; });
     try {
       // a link that reconnects also repeats the codes sent before: those already here are skipped
-      const game = signal ? await gameOf([], signal) : null;
+      game = signal ? await gameOf([], signal) : null;
       const fresh = signal ? findCodes(text).filter((code) => !live.seen(code, game)) : null;
-      applied = fresh && !fresh.length ? false : await duel.receive(fresh ? fresh.join("\n") : text);
+      // nothing new, but its duel is saved here: that duel goes on the table and reconnects
+      // (a page on the set-up after a reload would else stay there without a word)
+      const known = fresh && !fresh.length && game && (duel.id === game || await duel.open(game));
+      applied = known ? false : await duel.receive(fresh && fresh.length ? fresh.join("\n") : text);
     } finally {
       off();
       pendingSignal = null;
     }
     if (applied) live.received(findCodes(text));
     // an invitation waits for Accept (it keeps the signal); else the duel is on the table
-    if (signal && duel.record && (applied || duel.id === before) && !invited) await takeSignal(signal);
+    if (signal && duel.record && (applied || duel.id === before || duel.id === game) && !invited) {
+      await takeSignal(signal);
+    }
     return applied;
   }
 
