@@ -130,8 +130,8 @@ export class DuelBox {
    * buttons to send, the paste field and a "Connected" stay, and the rest (the connection's
    * other states, the phase in long words, the fingerprint, the way to leave) goes behind
    * "Details", so that on a phone the end-of-deal panel has the room to show itself whole.
-   * Nodes move only when the fold
-   * changes (a focused button is not moved under the player's finger at every redraw).
+   * Nodes move only when the fold changes (a focused button is not moved under the player's
+   * finger at every redraw).
    */
   fold(compact, phaseFolded, connected) {
     const e = this.els;
