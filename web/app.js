@@ -2,7 +2,8 @@
 // (web/play/table.js, DOM-free: the computer, a friend at this device and a friend on another
 // device are its opponents), the table draws its events (web/table/view.js), every stored key
 // goes through web/saving/storage.js, and each feature module subscribes to the table controller.
-// About 260 lines: boot() is the page's one wiring diagram, read in order of start-up.
+// About 290 lines: boot() is the page's one wiring diagram, read in order of start-up; the engine's
+// status line (engineStatus) and the page's controls (bindControls) are units of their own.
 import { createEngine } from "./engine-client.js";
 import { createStorage, checkSetup, NEWEST } from "./saving/storage.js";
 import { TableController } from "./play/table.js";
@@ -45,35 +46,38 @@ const ui = new Emitter();   // the page's own moments: "setup" {shown}
 // once; the engine's own answer replaces it when it comes (the same list unless the build is stale).
 let profiles = PROFILES;
 
-async function boot() {
+/**
+ * The set-up's status line and progress bar: the engine loading (its step), ready or failed, and
+ * a Start pressed before it was ready (the choice waits in `pending` and starts when it is). Only
+ * this writes the line (it has no data-i18n: the page's words, written again when a game begins
+ * or the language changes, would say "loading" again).
+ */
+function engineStatus() {
   const progress = $("[data-engine-progress] progress");
-  const progressLabel = $("[data-engine-label]");
-  // Start pressed before the engine is ready: the choice waits here and starts when it is
-  let pendingStart = null;
-  let stage = null;
-  let failure = null;   // why the engine could not start
-  const showProgress = () => {
-    const key = `engine.stage.${stage}`;
-    const step = stage === null ? "…" : has(key) ? t(key) : stage;
-    progressLabel.textContent = !pendingStart && stage === null ? t("engine.loading")
-      : t(pendingStart ? "engine.startsWhenLoaded" : "engine.loadingStep", { step });
+  const label = $("[data-engine-label]");
+  const status = { pending: null, stage: null, failure: null };
+  status.progress = (value, name) => {
+    progress.value = value;
+    status.stage = name;
+    status.show();
   };
-  // The set-up's status line says the engine's state: loading (its step), ready or failed. Only
-  // this writes it (it has no data-i18n: the page's words, written again when a game begins or
-  // the language changes, would say "loading" again).
-  const showEngine = () => {
-    if (html.dataset.engine === "ready") progressLabel.textContent = t("engine.ready");
+  status.show = () => {
+    if (html.dataset.engine === "ready") label.textContent = t("engine.ready");
     else if (html.dataset.engine === "error") {
-      progressLabel.textContent = `${t("engine.error", { message: failureText(failure) })} ${t("engine.retry")}`;
-    } else showProgress();
+      label.textContent = `${t("engine.error", { message: failureText(status.failure) })} ${t("engine.retry")}`;
+    } else {
+      const key = `engine.stage.${status.stage}`;
+      const step = status.stage === null ? "…" : has(key) ? t(key) : status.stage;
+      label.textContent = !status.pending && status.stage === null ? t("engine.loading")
+        : t(status.pending ? "engine.startsWhenLoaded" : "engine.loadingStep", { step });
+    }
   };
-  const engine = createEngine({
-    onProgress(value, name) {
-      progress.value = value;
-      stage = name;
-      showProgress();
-    },
-  });
+  return status;
+}
+
+async function boot() {
+  const status = engineStatus();
+  const engine = createEngine({ onProgress: status.progress });
   let view = null;
   // every opponent (the computer, a friend here, a friend on another device) behind one interface
   const opponents = { call: (cmd, args, options) => engine.call(cmd, args, options), storage,
@@ -85,7 +89,7 @@ async function boot() {
   await loadLanguage(chosenLanguage(storage)).catch(() => loadLanguage("en"));
   document.title = t("app.title");
   applyStatic();
-  showEngine();
+  status.show();
   delete html.dataset.words;   // the page has its words: show it (index.html hid it until now)
   for (const problem of storage.problems) showProblem(problem);   // values set aside while booting
   storage.onProblem = showProblem;
@@ -131,37 +135,7 @@ async function boot() {
   const newGame = installLeaving({ table, showSetup: showNewGame });
   view.onNewGame = newGame;
 
-  document.addEventListener("click", (event) => {
-    const target = event.target.closest("button");
-    if (!target || target.disabled) return;
-    const { action, ui: name } = target.dataset;
-    if (action === "start") {
-      const choice = { ...setup.values(), ...opponent.values() };
-      storage.write("setup", { profile: choice.profile, options: choice.options, level: choice.level,
-        length: choice.length, mode: choice.mode });
-      storage.write("opponent", opponent.stored());
-      $("[data-setup-first]").hidden = true;
-      if (html.dataset.engine === "ready") table.start(choice);   // the computer, "local" or "remote"
-      else {
-        // the engine is still loading: this choice (the last one pressed) starts when it is ready
-        pendingStart = choice;
-        setup.start.dataset.waiting = "";
-        showProgress();
-      }
-    } else if (action) table.act(action);
-    else if (name === "new-game") newGame();
-    else if (name === "return-match") table.returnMatch();
-    else if (name === "resume") resume();
-    else if (["settings", "rules", "sheet"].includes(name)) openDialog(name);
-    else if (name === "review" && view.review) fillReview(openDialog("review"), view.review, 0, settings);
-  });
-  document.addEventListener("keydown", (event) => {
-    // digits and arrows choose a card from anywhere on the page (not inside form fields)
-    if (event.defaultPrevented || event.target.closest("input, select, textarea, dialog") || !setup.root.hidden) return;
-    if (/^[1-9]$/.test(event.key) || event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      if (!view.hand.container.contains(event.target)) view.hand.onKey(event);
-    }
-  });
+  bindControls({ table, view, setup, opponent, newGame, resume, status, engineReady: () => html.dataset.engine === "ready" });
   document.addEventListener("kaffeehaus:language", () => {
     document.title = t("app.title");
     applyStatic();
@@ -169,7 +143,7 @@ async function boot() {
     setup.render();
     opponent.redraw();
     offerResume();
-    showEngine();
+    status.show();
     view.redraw();
   });
 
@@ -177,23 +151,28 @@ async function boot() {
   view.showSetup();
   html.dataset.table = "drawn";
 
+  await whenEngineReady({ engine, status, table, view, setup, storage, duelUi, offerResume, fail });
+}
+
+/** Once the engine answers: its own list of games, the saved games checked, then the first game
+ * on the table — the one Start asked for while it loaded, else a link, else a reload's resume. */
+async function whenEngineReady({ engine, status, table, view, setup, storage, duelUi, offerResume, fail }) {
   let answer;
   try {
     await engine.ready;
     answer = await engine.call("profiles");
   } catch (error) {
     html.dataset.engine = "error";
-    failure = error;
-    pendingStart = null;
+    status.failure = error;
+    status.pending = null;
     delete setup.start.dataset.waiting;
     setup.setUsable(false);
-    showEngine();
+    status.show();
     view.setStatus("error", t("engine.error", { message: failureText(error) }));
     return;
   }
   html.dataset.engine = "ready";
-  progress.value = 1;
-  showEngine();
+  status.progress(1, status.stage);
   if (JSON.stringify(answer) !== JSON.stringify(profiles)) {
     // a build older than its engine (should not happen): the engine's own list wins
     profiles = answer;
@@ -208,10 +187,10 @@ async function boot() {
   const daily = installDaily({ table, storage, setup, fail, share: () => openShare(links, { withMoves: true }) });
   const links = { table, setup, daily, fail };
   installLinks(links);
-  if (pendingStart) {
+  if (status.pending) {
     // Start was pressed while the engine loaded: that game now, before any link or resume
-    const choice = pendingStart;
-    pendingStart = null;
+    const choice = status.pending;
+    status.pending = null;
     delete setup.start.dataset.waiting;
     table.start(choice);
     return;
@@ -230,6 +209,42 @@ async function boot() {
     return;
   }
   await openLinkFromLocation(links).catch(fail);
+}
+
+/** The page's buttons and keys: Start (now, or once the engine is ready), the table's actions,
+ * the bar's buttons and the keys that choose a card. */
+function bindControls({ table, view, setup, opponent, newGame, resume, status, engineReady }) {
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("button");
+    if (!target || target.disabled) return;
+    const { action, ui: name } = target.dataset;
+    if (action === "start") {
+      const choice = { ...setup.values(), ...opponent.values() };
+      storage.write("setup", { profile: choice.profile, options: choice.options, level: choice.level,
+        length: choice.length, mode: choice.mode });
+      storage.write("opponent", opponent.stored());
+      $("[data-setup-first]").hidden = true;
+      if (engineReady()) table.start(choice);   // the computer, "local" or "remote"
+      else {
+        // the engine is still loading: this choice (the last one pressed) starts when it is ready
+        status.pending = choice;
+        setup.start.dataset.waiting = "";
+        status.show();
+      }
+    } else if (action) table.act(action);
+    else if (name === "new-game") newGame();
+    else if (name === "return-match") table.returnMatch();
+    else if (name === "resume") resume();
+    else if (["settings", "rules", "sheet"].includes(name)) openDialog(name);
+    else if (name === "review" && view.review) fillReview(openDialog("review"), view.review, 0, settings);
+  });
+  document.addEventListener("keydown", (event) => {
+    // digits and arrows choose a card from anywhere on the page (not inside form fields)
+    if (event.defaultPrevented || event.target.closest("input, select, textarea, dialog") || !setup.root.hidden) return;
+    if (/^[1-9]$/.test(event.key) || event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      if (!view.hand.container.contains(event.target)) view.hand.onKey(event);
+    }
+  });
 }
 
 /** Room for the saves: the duels stopped for good (cheating detected) go; the number gone. */
