@@ -1,9 +1,11 @@
 """The computer player. It receives an observation (one seat's view), never a state.
 
 Modules, one concern each:
-  model.py        compact perfect-information positions mirroring the rules engine
+  model.py        compact perfect-information positions mirroring the rules engine (card_table.py,
+                  position.py, schnapsen_pos.py, schneider_pos.py)
   determinize.py  hidden-card layouts consistent with an observation (voids, known cards)
-  solver.py       exact alpha-beta with a transposition table for endgames
+  solver.py       exact alpha-beta with a transposition table for endgames (alphabeta.py, moves.py,
+                  last_tricks.py, trick_rules.py)
   pimc.py         sampling of layouts, rollouts before the endgame, averaging per action
   heuristic.py    a rule-based sensible player (benches, `easy`, rollout policy)
   levels.py       random / easy / medium / hard / expert, and the match-situation utility
