@@ -36,14 +36,10 @@ def engine_project(py_dir: Path) -> dict:
             "summary": project.get("description", "")}
 
 
-def build_engine_wheel(py_dir: Path = PY, bytecode: dict[str, bytes] | None = None,
-                       stored: bool = False) -> tuple[str, bytes]:
-    """(standard wheel file name, wheel bytes) of the packages under py_dir.
-
-    `bytecode` ({"kaffeehaus/x.pyc": bytes}, compiled by Pyodide's CPython, tools/stdlib.py)
-    replaces the sources it was compiled from: the page's wheel is sourceless (half the bytes
-    of sources plus bytecode; a traceback then shows files and lines without their text).
-    `stored`: entries not deflated (the build stores the whole wheel brotli-compressed).
+def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None
+                       ) -> tuple[str, bytes]:
+    """(standard wheel file name, wheel bytes) of the packages under py_dir, plus `extra` files
+    (the precompiled __pycache__/*.pyc).
 
     A wheel is a zip holding the package files plus <name>-<version>.dist-info/{METADATA,WHEEL,
     RECORD}. Entries are sorted and carry a fixed timestamp."""
@@ -58,12 +54,8 @@ def build_engine_wheel(py_dir: Path = PY, bytecode: dict[str, bytes] | None = No
         for f in sorted(pkg.rglob("*")):
             if f.is_dir() or "__pycache__" in f.parts or f.suffix in (".pyc", ".pyo"):
                 continue
-            rel = f.relative_to(py_dir).as_posix()
-            if bytecode and rel + "c" in bytecode:
-                continue
-            files.append((rel, f.read_bytes()))
-    files.extend(sorted((bytecode or {}).items()))
-    files.sort()
+            files.append((f.relative_to(py_dir).as_posix(), f.read_bytes()))
+    files.extend(sorted((extra or {}).items()))
     info_dir = f"{dist_name}-{version}.dist-info"
     metadata = [
         "Metadata-Version: 2.1",
@@ -84,11 +76,10 @@ def build_engine_wheel(py_dir: Path = PY, bytecode: dict[str, bytes] | None = No
     record += f"{info_dir}/RECORD,,\n"
     files.append((f"{info_dir}/RECORD", record.encode()))
     out = io.BytesIO()
-    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-    with zipfile.ZipFile(out, "w", method, compresslevel=None if stored else 9) as z:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for name, data in files:
             zi = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            zi.compress_type = method
+            zi.compress_type = zipfile.ZIP_DEFLATED
             zi.external_attr = 0o644 << 16
             z.writestr(zi, data)
     return f"{dist_name}-{version}-py3-none-any.whl", out.getvalue()

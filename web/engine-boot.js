@@ -1,36 +1,26 @@
 // engine-boot.js — starts Python in the engine worker (web/engine-worker.js, its only importer)
-// and installs the engine wheel; reports its stages through `progress(value, stage)` and times
-// them in `marks` (ms since the worker's time origin, sent with `ready`: bench/boot.py).
+// and installs the engine wheel; reports its stages through `progress(value, stage)`.
 //
-//   startPython(progress) → {pyodide, fromSnapshot, keepSnapshot}
-//     keepSnapshot (cold boot, where there is Cache Storage; else null): called by the worker
-//     once the engine is imported, before any call: takes the memory snapshot and hands it to
-//     web/engine-snapshot-worker.js, which compresses and stores it on a thread of its own;
-//     returns a promise settled once it is kept
+//   startPython(progress) → {pyodide, fromSnapshot, snapshotStored}
+//     snapshotStored: a promise settled once a new memory snapshot is kept (cold boot), else null
 //
-// Two ways to boot, each doing only what it must:
-//  - cold: loadPyodide with the game's own standard library (STDLIB_URL: only the modules a
-//    game imports, as bytecode; tools/stdlib.py) and _makeSnapshot; the engine wheel (fetched
-//    while the runtime loads, checked against its sha384) is put in the file system as it is
-//    and on sys.path: its modules are bytecode, imported from the zip (zipimport), nothing to
-//    unpack and no package manager (micropip cost a second of a cold boot).
-//  - warm: the snapshot in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the build) is
-//    restored by loadPyodide (skipping CPython's start-up and the engine's import) while it is
-//    still being inflated; the same wheel is put back in the file system (the snapshot holds
-//    Python's memory, not the files: the engine's modules imported on demand come from it).
-// The snapshot holds the imported engine, so its key, the build id, covers the engine wheel,
-// this file, the worker and the runtime (tools/site.py): an engine update costs one cold boot.
+// Two ways to boot:
+//  - cold: loadPyodide (with _makeSnapshot), take a memory snapshot of the freshly started
+//    interpreter and keep it in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the
+//    build), load micropip (our own one-entry lock file pins PyPI's sha256), and install the
+//    engine wheel with micropip. Both wheels are fetched while CPython starts.
+//  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot), unpack the
+//    same engine wheel into site-packages and import it.
+// The snapshot holds no engine code (a snapshot taken after micropip was imported fails in
+// Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it; the
+// build id that names it covers this file and the runtime (tools/site.py).
 
-import { BUILD_ID, PYODIDE_URL, STDLIB_URL, ENGINE_WHEEL_URL, ENGINE_WHEEL_INTEGRITY, PYODIDE_LOCK } from "./build-assets.js";
+import { BUILD_ID, PYODIDE_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
 
 const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
 const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
-
-/** Phase → ms since the worker's time origin (the first time each was reached). */
-export const marks = {};
-export function mark(name) {
-  if (!(name in marks)) marks[name] = Math.round(performance.now());
-}
+const MICROPIP = PYODIDE_LOCK.packages.micropip;
+const WHEEL_NAME = decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("/").pop());
 
 function fetchBytes(url, integrity) {
   return fetch(url, integrity ? { integrity } : {}).then((r) => {
@@ -39,43 +29,43 @@ function fetchBytes(url, integrity) {
   }).then((b) => new Uint8Array(b));
 }
 
-// The snapshot is kept gzip-compressed where the browser can (engine-snapshot-worker.js).
-const GZIP = "application/gzip";   // engine-snapshot-worker.js GZIP
+function hexToBase64(hex) {
+  let s = "";
+  for (let i = 0; i < hex.length; i += 2) s += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return btoa(s);
+}
 
-/** {bytes: a promise of the stored snapshot, inflated as it is read} or null: none stored. */
-async function findSnapshot() {
+// The snapshot is kept gzip-compressed where the browser can (CompressionStream): the
+// interpreter's memory is mostly empty pages, 31 MB that compress to about 5 MB of the
+// player's storage; inflating it costs a fraction of what reading the raw bytes back did.
+const GZIP = "application/gzip";
+
+async function readSnapshot() {
   try {
     if (!self.caches) return null;
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const hit = await cache.match(SNAPSHOT_KEY);
     if (!hit) return null;
     const body = hit.headers.get("Content-Type") === GZIP
       ? new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))) : hit;
-    const bytes = body.arrayBuffer().then((b) => { mark("snapshotRead"); return new Uint8Array(b); });
-    bytes.catch(() => {});
-    return { bytes };
+    return new Uint8Array(await body.arrayBuffer());
   } catch {
     return null;
   }
 }
 
-/** Keeps `bytes` (transferred) in Cache Storage, on a worker of its own where there can be one. */
-function storeSnapshot(bytes) {
-  const url = new URL("./engine-snapshot-worker.js", import.meta.url);
-  if (typeof Worker !== "function") {  // no nested workers: on this thread
-    return import(url.href).then((m) => m.keepSnapshot(bytes, SNAPSHOT_CACHE, SNAPSHOT_KEY));
+async function storeSnapshot(bytes) {
+  if (!self.caches) return;
+  const blob = new Blob([bytes]);  // a copy now: the snapshot is stored after the boot goes on
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const req of await cache.keys()) {
+    if (req.url !== SNAPSHOT_KEY) await cache.delete(req);  // snapshots of older builds
   }
-  return new Promise((resolve, reject) => {
-    const keeper = new Worker(url, { type: "module", name: "engine-snapshot" });
-    keeper.onmessage = ({ data }) => {
-      keeper.terminate();
-      if (data.stored) resolve(); else reject(new Error(data.error));
-    };
-    keeper.onerror = (e) => {
-      keeper.terminate();
-      reject(new Error(e.message || "the snapshot's worker failed"));
-    };
-    keeper.postMessage({ bytes, cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY }, [bytes.buffer]);
-  });
+  const packed = typeof CompressionStream === "function";
+  const body = packed ? await new Response(blob.stream().pipeThrough(new CompressionStream("gzip"))).blob() : blob;
+  await cache.put(SNAPSHOT_KEY, new Response(body, {
+    headers: { "Content-Type": packed ? GZIP : "application/octet-stream" },
+  }));
 }
 
 async function dropSnapshot() {
@@ -85,8 +75,7 @@ async function dropSnapshot() {
 function options(extra) {
   return {
     indexURL: PYODIDE_URL,
-    stdLibURL: STDLIB_URL,
-    lockFileContents: PYODIDE_LOCK,   // no packages: nothing is fetched for it
+    lockFileContents: PYODIDE_LOCK,
     packageBaseUrl: PYODIDE_URL,
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
@@ -94,79 +83,68 @@ function options(extra) {
   };
 }
 
-/** loadPyodide, with the end of the wasm's compilation marked (it streams while it downloads). */
-async function load(loadPyodide, extra) {
-  const instantiate = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async (...args) => {
-    const result = await instantiate.apply(WebAssembly, args);
-    mark("wasmInstantiated");
-    return result;
-  };
-  try {
-    mark("loadStart");
-    return await loadPyodide(options(extra));
-  } finally {
-    WebAssembly.instantiateStreaming = instantiate;
-    mark("interpreter");
-  }
-}
-
-// The wheel in the file system under its standard name, on sys.path (pure Python bytecode in a
-// stored zip: importable as it is). After a restore sys.path has it already: only the file.
-const WHEEL_PATH = "/lib/" + decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("/").pop());
-
-function placeEngine(pyodide, wheel) {
-  pyodide.FS.writeFile(WHEEL_PATH, wheel);
-  pyodide.runPython(`import sys\nif ${JSON.stringify(WHEEL_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
-  mark("wheel");
-}
-
 export async function startPython(progress) {
-  mark("start");
   progress(0.02, "start");
-  const snapshotFound = findSnapshot();
-  // The wheel downloads while the runtime does and CPython starts.
-  const engineBytes = fetchBytes(ENGINE_WHEEL_URL, ENGINE_WHEEL_INTEGRITY);
-  engineBytes.then(() => mark("wheelFetched"), () => {});
+  const snapshotBytes = readSnapshot();
+  // Fetch the wheels while the runtime downloads and CPython starts.
+  const engineBytes = fetchBytes(ENGINE_WHEEL_URL);
+  const micropipPrefetch = fetchBytes(PYODIDE_URL + MICROPIP.file_name,
+    "sha256-" + hexToBase64(MICROPIP.sha256)).catch(() => null);
+  engineBytes.catch(() => {});
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
-  mark("pyodideImported");
   progress(0.1, "runtime");
 
-  const snapshot = await snapshotFound;
+  const snapshot = await snapshotBytes;
   if (snapshot) {
     try {
-      const pyodide = await load(loadPyodide, { _loadSnapshot: snapshot.bytes });
+      const pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
       progress(0.8, "engine");
-      placeEngine(pyodide, await engineBytes);
+      const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+      pyodide.unpackArchive(await engineBytes, "wheel", { extractDir: site });
       pyodide.runPython("import random; random.seed()");  // a snapshot freezes the RNG state
-      return { pyodide, fromSnapshot: true, keepSnapshot: null };
+      return { pyodide, fromSnapshot: true, snapshotStored: null };
     } catch (e) {
       console.warn("engine snapshot unusable, starting Python from scratch:", e);
       await dropSnapshot();
     }
   }
 
-  const ticker = fakeProgress(progress, 0.12, 0.75, 1000, "python");
+  const ticker = fakeProgress(progress, 0.12, 0.6, 1200, "python");
   let pyodide;
+  let snapshotStored = null;
   try {
-    pyodide = await load(loadPyodide, { _makeSnapshot: !!self.caches });
+    pyodide = await loadPyodide(options({ _makeSnapshot: !!self.caches }));
   } finally {
     clearInterval(ticker);
   }
-  const keepSnapshot = self.caches ? () => {
+  if (self.caches) {
     try {
       const bytes = pyodide.makeMemorySnapshot();
-      mark("snapshotTaken");
-      return storeSnapshot(bytes).then(() => mark("snapshotStored"))
-        .catch((e) => console.warn("snapshot not stored:", e));
+      snapshotStored = storeSnapshot(bytes).catch((e) => console.warn("snapshot not stored:", e));
     } catch (e) {
       console.warn("no engine snapshot:", e);
-      return Promise.resolve();
     }
-  } : null;
+  }
+  progress(0.65, "micropip");
+  await micropipPrefetch;
+  const loadErrors = [];
+  await pyodide.loadPackage("micropip", {
+    messageCallback: () => {},
+    errorCallback: (m) => loadErrors.push(m),
+  });
+  if (loadErrors.length) {  // loadPackage reports (e.g. a hash mismatch) but does not throw
+    throw new Error(`micropip did not load: ${loadErrors.join("; ")}`);
+  }
   progress(0.8, "engine");
-  placeEngine(pyodide, await engineBytes);
-  return { pyodide, fromSnapshot: false, keepSnapshot };
+  const path = `/tmp/${WHEEL_NAME}`;
+  pyodide.FS.writeFile(path, await engineBytes);
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    await micropip.install(`emfs:${path}`);
+  } finally {
+    micropip.destroy();
+  }
+  return { pyodide, fromSnapshot: false, snapshotStored };
 }
 
 function fakeProgress(progress, from, to, ms, stage) {

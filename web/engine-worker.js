@@ -7,12 +7,11 @@
 // `stream: true` to one of STREAMED also posts {id, step} (JSON text) for each step of the turn
 // as soon as the engine applied it, before the computer thinks about the next one; the answer
 // then leaves those steps out, and states cross by reference or as what changed (web/protocol.js).
-// While booting it posts {progress: 0..1, stage}, then {ready: true, boot: {ms, snapshot, ...}} or
-// {fatal: message}.
+// While booting it posts {progress: 0..1, stage}, then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
 //
 // Python is started by web/engine-boot.js (cold, or warm from a memory snapshot).
 
-import { startPython, mark, marks as bootMarks } from "./engine-boot.js";
+import { startPython } from "./engine-boot.js";
 import { compactAnswer } from "./protocol.js";
 
 // Python side of the protocol: JSON text in, JSON text out, errors as data.
@@ -49,8 +48,7 @@ def _kh_call(cmd, args_json, post_step=None):
 
 let call = null;        // Python _kh_call, used only inside this worker
 const queue = [];       // messages that arrived before the engine was ready
-
-let snapshotTask = null; // the snapshot being kept after a cold boot (engine-boot.js)
+let snapshotTask = null;
 
 const marks = {};       // stage -> ms since the worker started, reported with `ready`
 const progress = (value, stage) => {
@@ -60,20 +58,13 @@ const progress = (value, stage) => {
 
 async function boot() {
   const t0 = performance.now();
-  const started = await startPython(progress);
-  started.pyodide.runPython(GLUE);   // the engine's import (restored with the snapshot: at once)
-  call = started.pyodide.globals.get("_kh_call");
-  mark("engine");
+  const { pyodide, fromSnapshot, snapshotStored } = await startPython(progress);
+  snapshotTask = snapshotStored;
+  pyodide.runPython(GLUE);
+  call = pyodide.globals.get("_kh_call");
   progress(1, "ready");
-  // stages: when each progress stage was first posted; marks: engine-boot.js's phases, both in ms
-  // since this worker's time origin (bench/boot.py lines them up with the page's)
   postMessage({ ready: true, boot: {
-    ms: Math.round(performance.now() - t0), snapshot: started.fromSnapshot, stages: marks,
-    marks: bootMarks, timeOrigin: performance.timeOrigin } });
-  // After a cold boot: the memory snapshot of the imported engine, before any call changes it
-  // (a player still reading the set-up screen never waits for it; one who pressed Start waits
-  // as long as the copy takes, the compression runs on its own thread)
-  if (started.keepSnapshot) snapshotTask = started.keepSnapshot();
+    ms: Math.round(performance.now() - t0), snapshot: fromSnapshot, stages: marks } });
   while (queue.length) handle(queue.shift());
 }
 

@@ -1,10 +1,10 @@
 """Warm engine boots for the browser tests: every new context starts with the engine worker's
 memory snapshot already in its Cache Storage, as on a player's second visit.
 
-A fresh context boots the engine cold (CPython's start-up, the engine's import, then the
-snapshot taken and stored: ~2 s on an idle 2-core machine, much more under load); with the
-snapshot in place the worker restores it, engine imported (~1 s). web/engine-boot.js documents
-the two paths. The snapshot is taken once per test session, in a context of the session's browser,
+A fresh context boots the engine cold (CPython's start-up, snapshot taken and stored, micropip,
+wheel install: ~2.7 s on an idle 2-core machine, much more under load); with the snapshot in
+place the worker restores it and unpacks the wheel (~0.8 s). web/engine-worker.js documents the
+two paths. The snapshot is taken once per test session, in a context of the session's browser,
 by the page itself; it is then served from a test-only directory and put into each new
 context's Cache Storage, under the worker's own cache name and key, by a blank same-origin page
 before the test opens any page. Tests of the cold path mark themselves `cold_boot`.

@@ -1,9 +1,7 @@
 """build.py's products, checked without a browser."""
 from __future__ import annotations
 
-import base64
 import hashlib
-import io
 import json
 import re
 import struct
@@ -17,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import kaffeehaus_build as build  # build.py, loaded by conftest.py
-from tools.encode import decode  # noqa: E402  (brotli, as the browser decodes the stored files)
 
 
 @pytest.mark.slow  # two wheel builds and a pip install
@@ -43,52 +40,22 @@ def test_dist_is_complete_and_consistent(dist):
     precache = json.loads((dist / "precache.json").read_text())
     files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     assert set(precache["files"]) - {"./"} == files - {"index.html", "sw.js", "precache.json"}
-    # Pyodide's runtime files as npm ships them, and the game's own stdlib: no micropip, no
-    # python_stdlib.zip, no lock file's packages.
+    # Only the runtime files the page needs, from the pinned package, plus micropip.
     pyodide = {f.split("/", 2)[2] for f in files if f.startswith("pyodide/")}
-    assert pyodide == set(build.PYODIDE_FILES) | {build.STDLIB_NAME}
-    npm = Path(build.ROOT) / "node_modules" / "pyodide"
-    for name in build.PYODIDE_FILES:
-        shipped = decode(next(dist.glob(f"pyodide/*/{name}")).read_bytes())
-        assert shipped == (npm / name).read_bytes(), name
+    assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL}
+    micropip = next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes()
+    assert hashlib.sha256(micropip).hexdigest() == build.MICROPIP_SHA256
     # Every hashed directory is named by its content: no two builds share a name by accident.
     assert len({f.split("/")[1] for f in files if f.startswith("assets/")}) == 1
+    # The lock file the worker gets pins PyPI's hash for micropip, not Pyodide's.
     assets = next(dist.glob("assets/*/build-assets.js")).read_text()
     lock = json.loads(re.search(r"PYODIDE_LOCK = (.*);\n", assets).group(1))
-    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
-    # The stdlib holds only bytecode, of the modules a game imports (tools/stdlib.py).
-    stdlib = zipfile.ZipFile(io.BytesIO(decode(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")).read_bytes())))
+    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
+    # The stdlib is trimmed and the modules the page imports are bytecode.
+    stdlib = zipfile.ZipFile(next(dist.glob("pyodide/*/python_stdlib.zip")))
     names = set(stdlib.namelist())
-    assert {"json/__init__.pyc", "random.pyc", "hashlib.pyc", "datetime.pyc"} <= names
-    assert not any(n.endswith(".py") for n in names)
-    assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/", "pydoc", "email/")) for n in names)
-    assert all(i.compress_type == zipfile.ZIP_STORED for i in stdlib.infolist())
-    # The page's wheel: the engine as bytecode only, its integrity pinned for the worker's fetch.
-    wheel_path = next(dist.glob("wheels/*/*.whl"))
-    wheel = decode(wheel_path.read_bytes())
-    whl = zipfile.ZipFile(io.BytesIO(wheel))
-    assert "kaffeehaus/api.pyc" in whl.namelist() and "kaffeehaus/api.py" not in whl.namelist()
-    integrity = re.search(r'ENGINE_WHEEL_INTEGRITY = "sha384-([^"]+)"', assets).group(1)
-    assert base64.b64decode(integrity) == hashlib.sha384(wheel).digest()
-
-
-def test_runtime_and_wheel_are_stored_as_netlify_toml_declares(dist):
-    """/pyodide/* and /wheels/* are stored brotli-compressed and netlify.toml says so; nothing
-    else is stored encoded."""
-    from tools import site
-
-    for f in dist.rglob("*"):
-        if not f.is_file():
-            continue
-        rel = f.relative_to(dist).as_posix()
-        declared = build.headers_for("/" + rel).get("Content-Encoding")
-        if rel.startswith(site.ENCODED_PREFIXES):
-            assert declared == "br", rel
-            assert decode(f.read_bytes()), rel
-        else:
-            assert declared is None, rel
-    assert build.headers_for("/pyodide/abc/pyodide.asm.wasm")["Content-Encoding"] == "br"
-    assert build.headers_for("/wheels/abc/x.whl")["Content-Encoding"] == "br"
+    assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/")) for n in names)
+    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
 
 
 def test_index_references_resolve(dist):

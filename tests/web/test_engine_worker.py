@@ -102,7 +102,7 @@ def test_progress_and_same_origin_only(page, base_url):
     progress = page.evaluate("() => window.kh.progress")
     values = [v for v, _ in progress]
     assert values == sorted(values) and values[-1] == 1 and progress[-1][1] == "ready"
-    assert {"runtime", "python", "engine"} <= {s for _, s in progress}
+    assert {"runtime", "python", "micropip", "engine"} <= {s for _, s in progress}
     assert page.watch.requests, "no requests recorded"
     assert all(u.startswith(base_url) or u.startswith("data:") for u in page.watch.requests), \
         [u for u in page.watch.requests if not u.startswith(base_url)]
@@ -164,20 +164,19 @@ def test_warm_boot_restores_snapshot(persistent_page, base_url):
     assert page.watch.errors == []
 
 
-def test_tampered_engine_wheel_is_refused(dist, page, tmp_path):
-    """The engine wheel is fetched with its sha384 (build-assets.js ENGINE_WHEEL_INTEGRITY): a
-    changed byte stops the boot with a clear error instead of running unverified code."""
+def test_tampered_micropip_is_refused(dist, page, tmp_path):
+    """The micropip wheel is checked against PyPI's pinned sha256: a changed byte stops the boot
+    with a clear error instead of running unverified code."""
     import shutil
 
     import kaffeehaus_build as build
-    from tools import encode
 
     site = tmp_path / "site"
     shutil.copytree(dist, site)
-    wheel = next(site.glob("wheels/*/*.whl"))
-    data = bytearray(encode.decode(wheel.read_bytes()))
+    wheel = next(site.glob(f"pyodide/*/{build.MICROPIP_WHEEL}"))
+    data = bytearray(wheel.read_bytes())
     data[-30] ^= 0xFF  # inside the zip's end records: still the same size, another hash
-    wheel.write_bytes(encode.brotli_many({"wheel": bytes(data)})["wheel"])
+    wheel.write_bytes(bytes(data))
     server, url = build.serve_in_thread(site, 0, mounts={"/__test__/": HARNESS})
     try:
         page.goto(url + "__test__/engine.html")
@@ -189,8 +188,8 @@ def test_tampered_engine_wheel_is_refused(dist, page, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
-    assert err is not None, "the engine booted with a tampered wheel"
-    assert err[0] == "BootError", err
+    assert err is not None, "the engine booted with a tampered micropip wheel"
+    assert err[0] == "BootError" and "micropip did not load" in err[1], err
     print(err)
 
 
