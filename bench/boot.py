@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Boot benchmark (issue 45): bare Pyodide and the game side by side, in one run, phase by phase.
+"""Boot benchmark: bare Pyodide and the game side by side, in one run, phase by phase.
 
     python3 bench/boot.py [--runs N] [--profiles desktop,phone] [--no-build]
     python3 bench/boot.py --dist DIR --toml NETLIFY_TOML    # another build (an older checkout)

@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from kaffeehaus.duel import MalformedMessage, ristretto
 from kaffeehaus.duel.group import group
+from torsion import times_l
 
 # RFC 9496, A.1: the encodings of 0*B .. 15*B
 MULTIPLES = """
@@ -130,18 +131,7 @@ def test_every_decoded_element_is_canonical_and_of_prime_order(data):
     if point is None:
         return
     assert ristretto.encode(point) == data
-    assert ristretto.equal(_times(ristretto.L, point), ristretto.IDENTITY)
-
-
-def _times(k, point):
-    """k * point by plain double-and-add, with no reduction of k modulo L."""
-    result = ristretto.IDENTITY
-    while k:
-        if k & 1:
-            result = ristretto.add(result, point)
-        point = ristretto.double(point)
-        k >>= 1
-    return result
+    assert ristretto.equal(times_l(point), ristretto.IDENTITY)
 
 
 def test_arithmetic_agrees_with_itself():

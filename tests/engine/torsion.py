@@ -31,13 +31,13 @@ def eight_torsion():
         point = _curve_point(y)
         if point is None:
             continue
-        torsion = _times_l(point)
+        torsion = times_l(point)
         if _order(torsion) == 8:
             return torsion
     raise AssertionError("no point of order 8 found")
 
 
-def _times_l(point):
+def times_l(point):
     """L * point without reducing L modulo L (multiply() reduces scalars modulo L)."""
     result, addend, k = ristretto.IDENTITY, point, L
     while k:
