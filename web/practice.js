@@ -29,9 +29,9 @@ export function installPractice({ table, settings, ui, announce }) {
   bar.dataset.zone = "practice";
   const modeLabel = label("span", "practice.label", { class: "practice-label", "data-practice-label": "" });
   const hintButton = button("hint", "practice.hint");
-  const undoButton = button("undo", "practice.undo", { "data-i18n-attr": "title:practice.undoLabel;aria-label:practice.undoLabel" });
+  // named by its visible word ("Undo"); the longer wording is its description (title)
+  const undoButton = button("undo", "practice.undo", { "data-i18n-attr": "title:practice.undoLabel" });
   undoButton.title = t("practice.undoLabel");
-  undoButton.setAttribute("aria-label", t("practice.undoLabel"));
   const analyseButton = button("analyse", "analysis.open");
   const hintText = document.createElement("p");
   hintText.className = "hint-text";

@@ -266,9 +266,26 @@ export function cardFace(code, { style = "french", fourColour = false, labels = 
     }), { textContent: label }),
     suitSymbol(suit, { style, fourColour, x: 10, y: 33, size: 13 }),
   ]);
-  svg.appendChild(corner());
-  const bottom = corner();
-  bottom.setAttribute("transform", `rotate(180 ${W / 2} ${H / 2})`);
-  svg.appendChild(bottom);
+  const top = corner();
+  top.setAttribute("class", "corner");
+  svg.appendChild(top);
+  // The bottom corner shows the top one turned round, as a <use>: its index is then no second
+  // text in the page, and a card button's visible text is the index once (its accessible name
+  // starts with it, which is what checkers and speech input compare).
+  svg.appendChild(el("use", { class: "corner-copy", transform: `rotate(180 ${W / 2} ${H / 2})` }));
+  return linkCorners(svg);
+}
+
+let cornerIds = 0;
+
+/** Gives the top corner of a face (or of a clone of one) an id of its own, and points the
+ *  bottom corner's <use> at it. Call it on every copy put in the page. */
+export function linkCorners(svg) {
+  const top = svg.querySelector(":scope > .corner");
+  const copy = svg.querySelector(":scope > .corner-copy");
+  if (top && copy) {
+    top.id = `card-corner-${++cornerIds}`;
+    copy.setAttribute("href", `#${top.id}`);
+  }
   return svg;
 }

@@ -5,6 +5,7 @@
 import { t } from "../i18n.js";
 import { actionName, marriagePoints } from "./words.js";
 import { suitIcon } from "../cards/cards.js";
+import { suitName } from "./cardview.js";
 
 const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 
@@ -29,7 +30,8 @@ export function renderActions(actions, obs, { interactive, settings, pointsShown
       button.classList.add("marry");
       button.append(suitIcon(action.slice(6), { style, fourColour: settings.fourColour }),
         t("action.marry.short", { points: marriagePoints(action, obs) }));
-      button.setAttribute("aria-label", actionName(action, obs, style));
+      // the name starts with the visible points ("20: marriage in Hearts"), as speech input expects
+      button.setAttribute("aria-label", t("action.marry.label", { points: marriagePoints(action, obs), suit: suitName(action.slice(6), style) }));
       button.title = actionName(action, obs, style);
     } else {
       button.textContent = actionName(action, obs, style);

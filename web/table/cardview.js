@@ -1,5 +1,5 @@
 // Card elements shared by every zone of the table: faces, backs, names for screen readers.
-import { cardFace } from "../cards/cards.js";
+import { cardFace, linkCorners } from "../cards/cards.js";
 import { t } from "../i18n.js";
 
 const faceCache = new Map();
@@ -14,22 +14,29 @@ export function cardName(code, style = "french") {
   return t("card.name", { rank: t(`rank.${style}.${code[0]}`), suit: t(`suit.${style}.${code[1]}`) });
 }
 
+/** The name of a card as a control: what its corner shows first ("10 of Spades", "K, King of
+ *  Spades"), so that speech input ("click K") and the visible label match the name. */
+export function cardLabel(code, style = "french") {
+  const name = cardName(code, style);
+  const index = t(`index.${style}.${code[0]}`);
+  const first = name.split(/[\s,.:()-]/, 1)[0];
+  return first.toLowerCase() === index.toLowerCase() ? name : t("card.indexed", { index, name });
+}
+
 export function suitName(suit, style = "french") {
   return t(`suit.${style}.${suit}`);
 }
 
 function faceSvg(code, settings) {
-  const key = `${code}|${settings.deckStyle}|${settings.fourColour ? 4 : 2}`;
+  const labels = rankLabels(settings.deckStyle);
+  // the index letters belong in the key: they change with the language
+  const key = `${code}|${settings.deckStyle}|${settings.fourColour ? 4 : 2}|${labels[code[0]]}`;
   let svg = faceCache.get(key);
   if (!svg) {
-    svg = cardFace(code, {
-      style: settings.deckStyle,
-      fourColour: settings.fourColour,
-      labels: rankLabels(settings.deckStyle),
-    });
+    svg = cardFace(code, { style: settings.deckStyle, fourColour: settings.fourColour, labels });
     faceCache.set(key, svg);
   }
-  return svg.cloneNode(true);
+  return linkCorners(svg.cloneNode(true));
 }
 
 /** A face-up card that is not a control: <div class="card" data-face="QH">. */

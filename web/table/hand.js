@@ -2,7 +2,7 @@
 // engine does not list it in observation.legal_actions, with the engine's reason attached.
 // Keyboard: arrows move between playable cards, digits pick card n, Enter plays.
 import { t, has } from "../i18n.js";
-import { handCard, cardName } from "./cardview.js";
+import { handCard, cardLabel } from "./cardview.js";
 
 const ORDER = {
   schnapsen: "ATKQJ987",
@@ -114,7 +114,7 @@ export class HandView {
       const button = handCard(code, settings);
       button.style.setProperty("--i", String(i));
       const playable = interactive && legalSet.has(code);
-      const name = cardName(code, style);
+      const name = cardLabel(code, style);
       const position = t("card.position", { n: i + 1, count: sorted.length });
       button.disabled = !playable;
       button.tabIndex = -1;

@@ -28,6 +28,7 @@ export function renderOpponentHand(container, count, known, settings) {
   }
   let label = t("area.opponentHand", { count });
   if (shown.length) label += ` ${t("area.opponentKnown", { cards: shown.map((c) => cardName(c, settings.deckStyle)).join(", ") })}`;
+  container.setAttribute("role", "img");   // named from here on (nameless on the set-up)
   container.setAttribute("aria-label", label);
 }
 
@@ -64,6 +65,7 @@ function renderPile(container, { count, lastTrick, settings, labelKey }) {
     const cards = lastTrick.cards.map(([, c]) => cardName(c, settings.deckStyle)).join(", ");
     label += `. ${t("label.list", { label: t("review.titleLast"), text: cards })}`;
   }
+  container.setAttribute("role", "img");   // named from here on (nameless on the set-up)
   container.setAttribute("aria-label", label);
 }
 

@@ -64,6 +64,8 @@ export function renderTalon(container, obs, settings, game) {
   if (size === 0) label = game === "schnapsen" ? t("area.talonEmpty") : t("area.stockEmpty");
   else if (game === "schnapsen") label = obs.closed ? t("area.talonClosed", { count: size }) : t("area.talon", { count: size });
   else label = t("area.stock", { count: size });
+  // a picture with a name once the table is drawn (nameless before: no role=img then)
+  container.setAttribute("role", "img");
   container.setAttribute("aria-label", label);
   container.title = label;
   container.appendChild(pile);

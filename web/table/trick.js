@@ -12,5 +12,7 @@ export function renderTrick(container, trick, me, settings) {
     container.appendChild(card);
     names.push(t("area.played", { seat: t(player === me ? "seat.you" : "seat.opponent"), card: cardName(code, settings.deckStyle) }));
   });
+  // a picture with a name once the table is drawn (nameless before: no role=img then)
+  container.setAttribute("role", "img");
   container.setAttribute("aria-label", names.length ? t("label.list", { label: t("area.trick"), text: names.join("; ") }) : t("area.trick"));
 }
