@@ -389,3 +389,152 @@ def test_the_code_from_a_friend_sits_in_the_set_up_column(open_page, viewport):
     start = rect(page, "[data-action='start']")
     assert abs(code["left"] - column["left"]) <= 1 and abs(code["left"] - start["left"]) <= 1, (code, column, start)
     assert code["right"] <= column["right"] + 1, (code, column)
+
+
+# --- phone upright (390x844), English and German: the top bar, Settings, the set-up, the table's
+# badges and labels ----------------------------------------------------------------------------
+
+TOPBAR_JS = """() => {
+    const bar = document.querySelector('.topbar');
+    const shown = [...bar.querySelectorAll(':scope > *, .menu > *')]
+        .filter((n) => n.tagName !== 'NAV' && n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden'
+                       && n.getBoundingClientRect().width > 2);
+    const rows = [];
+    for (const n of shown) {
+        const r = n.getBoundingClientRect();
+        if (!rows.some((top) => Math.abs(top - r.top) < r.height / 2)) rows.push(r.top);
+    }
+    return {rows: rows.length, height: bar.getBoundingClientRect().height,
+            items: shown.map((n) => { const r = n.getBoundingClientRect();
+                return {text: n.textContent.trim(), ui: n.dataset.ui || n.className, top: r.top, left: r.left, right: r.right,
+                        clipped: n.scrollWidth > n.clientWidth + 1}; })};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_top_bar_keeps_to_two_rows_on_a_phone(open_page, lang):
+    """In a Bummerl match (the longest summary: "Noch offen: Du 7 · Computer 7"), the top bar
+    takes at most two rows, each of its buttons whole inside the screen, and every one of them
+    (rules, statistics, settings, new game, share, the score sheet) still there to press."""
+    page = open_page(PHONE_UPRIGHT, touch=True, lang=lang)
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    page.click("[data-profile='bummerl']")
+    page.select_option("[data-setup='length']", "match")
+    page.click("[data-action='start']")
+    wait_settled(page)
+    bar = page.evaluate(TOPBAR_JS)
+    assert bar["rows"] <= 2, bar
+    for item in bar["items"]:
+        assert item["left"] >= 0 and item["right"] <= PHONE_UPRIGHT["width"] + 0.5, item
+        assert not item["clipped"], item
+    for hook in ("sheet", "share", "rules", "stats", "settings", "new-game"):
+        assert page.locator(f"header [data-ui='{hook}']").is_visible(), hook
+    # the page's name stays its first heading for screen readers
+    assert page.locator("h1").text_content() == "Kaffeehaus"
+    assert page.errors == []
+
+
+SETTINGS_JS = """() => {
+    const dialog = document.querySelector("dialog[data-dialog='settings']");
+    const d = dialog.getBoundingClientRect();
+    const box = (n) => { const r = n.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+    const texts = [...dialog.querySelectorAll('label > span, p')].filter((n) => n.getClientRects().length)
+        .map((n) => ({text: n.textContent.trim().slice(0, 50), clipped: n.scrollWidth > n.clientWidth + 1,
+                      box: box(n)}));
+    // a select as wide as its longest option: measured on a copy free of the dialog's width
+    const selects = [...dialog.querySelectorAll('select')].map((s) => {
+        const copy = s.cloneNode(true);
+        copy.style.maxWidth = 'none'; copy.style.width = 'auto'; copy.style.position = 'absolute';
+        s.parentElement.appendChild(copy);
+        const natural = copy.getBoundingClientRect().width;
+        copy.remove();
+        return {name: s.dataset.setting || s.dataset.language || '', width: s.getBoundingClientRect().width, natural, box: box(s)};
+    });
+    const checks = [...dialog.querySelectorAll('label')].filter((l) => l.querySelector('input[type=checkbox]'))
+        .filter((l) => l.getClientRects().length).map((l) => {
+            const input = l.querySelector('input[type=checkbox]');
+            const text = [...l.children].find((n) => n !== input);
+            const range = document.createRange(); range.selectNodeContents(text);
+            const first = range.getClientRects()[0];
+            return {text: text.textContent.trim().slice(0, 50), input: box(input), text_box: box(text),
+                    first: {top: first.top, bottom: first.bottom, left: first.left}};
+        });
+    return {dialog: box(dialog), texts, selects, checks};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_settings_labels_read_in_full_beside_their_controls_on_a_phone(open_page, lang):
+    """Every text of the Settings dialog is whole (nothing cut at the dialog's edge), every
+    select is wide enough for its longest choice, and every checkbox sits on the first line of
+    its own label, to its left."""
+    page = open_page(PHONE_UPRIGHT, touch=True, lang=lang)
+    page.click("[data-ui='settings']")
+    page.wait_for_selector("dialog[data-dialog='settings'][open]")
+    found = page.evaluate(SETTINGS_JS)
+    dialog = found["dialog"]
+    assert dialog["right"] <= PHONE_UPRIGHT["width"] and dialog["left"] >= 0, dialog
+    for text in found["texts"]:
+        assert not text["clipped"], text
+        assert text["box"]["right"] <= dialog["right"] + 0.5, (text, dialog)
+    for select in found["selects"]:
+        assert select["width"] >= select["natural"] - 1, f"a choice of {select['name']} is cut: {select}"
+        assert select["box"]["right"] <= dialog["right"] + 0.5, (select, dialog)
+    assert len(found["checks"]) >= 3, found["checks"]
+    for check in found["checks"]:
+        box, first = check["input"], check["first"]
+        middle = (box["top"] + box["bottom"]) / 2
+        assert first["top"] - 2 <= middle <= first["bottom"] + 2, f"checkbox not on its label's first line: {check}"
+        assert first["left"] >= box["right"], f"label not beside its checkbox: {check}"
+
+
+@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, DESKTOP], ids=["390x844", "1280x800"])
+def test_schneider_stock_count_sits_on_the_stack(open_page, viewport):
+    """Schneider turns up no trump card: the stock's count badge sits on the corner of the stack
+    itself, not in the empty place where Schnapsen shows the trump card."""
+    page = open_page(viewport, touch=viewport is PHONE_UPRIGHT, lang="de")
+    start_single_deal(page, "schneider")
+    assert page.locator("[data-zone='talon'] .indicator").count() == 0
+    stack = page.evaluate("""() => [...document.querySelectorAll("[data-zone='talon'] .stack-card")]
+        .map((n) => { const r = n.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })""")
+    badge = rect(page, "[data-zone='talon'] .count-badge")
+    assert stack and badge, (stack, badge)
+    left = min(c["left"] for c in stack)
+    right, top, bottom = max(c["right"] for c in stack), min(c["top"] for c in stack), max(c["bottom"] for c in stack)
+    centre = ((badge["left"] + badge["right"]) / 2, (badge["top"] + badge["bottom"]) / 2)
+    reach = 12   # the badge rides the stack's corner
+    assert left - reach <= centre[0] <= right + reach and top - reach <= centre[1] <= bottom + reach, (badge, stack)
+    assert overlap(badge, {"left": left, "top": top, "right": right, "bottom": bottom}) > 0, (badge, stack)
+
+
+@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, SMALL_PHONE, DESKTOP], ids=["390x844", "360x640", "1280x800"])
+def test_trick_taken_label_clear_of_the_trick_cards(open_page, viewport):
+    """"The computer takes the trick · +14" is written by the trick, not over its cards."""
+    page = open_page(viewport, touch=viewport is not DESKTOP, saved=computer_leads_state())
+    resume(page)
+    page.locator("[data-zone='hand'] button[data-card]:not(:disabled)").first.click()
+    boxes = page.wait_for_function(
+        """() => { const label = document.querySelector('.trick-label');
+            const cards = [...document.querySelectorAll('.trick-card')];
+            if (!label || cards.length !== 2 || cards.some((n) => n.getAnimations().length)) return null;
+            const box = (n) => { const r = n.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+            return {label: box(label), cards: cards.map(box)}; }""", timeout=15_000, polling=20).json_value()
+    for card in boxes["cards"]:
+        assert overlap(boxes["label"], card) == 0, boxes
+    assert boxes["label"]["left"] >= 0 and boxes["label"]["right"] <= viewport["width"], boxes
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_opponent_length_and_mode_in_view_on_a_phone(open_page, lang):
+    """The set-up as it opens on a phone upright, not scrolled: who plays, the length and the
+    mode (and the computer's level) lie wholly above the Start bar."""
+    page = open_page(PHONE_UPRIGHT, touch=True, lang=lang)
+    page.wait_for_selector("[data-zone='setup']:not([hidden])")
+    assert page.evaluate("() => document.querySelector(\"[data-zone='setup']\").scrollTop") == 0
+    bar = rect(page, "[data-zone='setup'] .setup-buttons")
+    for selector in ("input[name='opponent'][value='computer']", "input[name='opponent'][value='local']",
+                     "input[name='opponent'][value='remote']", "[data-setup='length']",
+                     "[data-setup='level']", "[data-setup='mode']"):
+        box = page.evaluate("""(sel) => { const n = document.querySelector(sel);
+            const r = (n.closest('label') || n).getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }""", selector)
+        assert box["top"] >= 0 and box["bottom"] <= bar["top"], (selector, box, bar)
