@@ -8,8 +8,11 @@ on the table, played to its end with the first legal card)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+
+from kaffeehaus import api
 
 from conftest import ROOT
 from saved import play_one, play_to_end
@@ -88,5 +91,49 @@ def test_no_axe_violations_at_any_screen(browser, base_url, lang, size):
         found = {screen: v for screen, v in found.items() if v}
         assert not found, f"axe violations ({lang}, {size}):\n{describe(found)}"
         assert errors == []
+    finally:
+        ctx.close()
+
+
+def marriage_position():
+    """A Schnapsen deal where the player (seat 0) may announce a marriage (random play)."""
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = api.new_deal("schnapsen", seed=seed)
+        while api.to_move(state) is not None:
+            legal = api.legal_actions(state)
+            if api.to_move(state) == 0 and any(a.startswith("marry:") for a in legal):
+                return state
+            state = api.apply(state, rng.choice([a for a in legal if a != "claim"]))
+    raise AssertionError("no position found")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_marriage_and_card_buttons_named_by_what_they_show(browser, base_url, lang):
+    """The marriage button shows its points ("20") and a suit sign: its name starts with the
+    points; each card of the hand is named first by its corner index."""
+    saved = json.dumps({"state": marriage_position(), "level": "easy", "levelUsed": "easy", "aiSeed": 1})
+    ctx = browser.new_context(viewport=SIZES["390x844"])
+    ctx.add_init_script(
+        f"localStorage.setItem('kaffeehaus.language', {json.dumps(lang)});"
+        f"localStorage.setItem('kaffeehaus.settings', {json.dumps(json.dumps({'speed': 'off'}))});"
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('kaffeehaus.game', {json.dumps(saved)}); sessionStorage.setItem('seeded', '1'); }}")
+    try:
+        page = ctx.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
+        page.wait_for_selector(f"html[data-language='{lang}']", state="attached", timeout=10_000)
+        page.click("[data-ui='resume']")
+        wait_settled(page)
+        marry = page.locator("[data-zone='actions'] button[data-action^='marry:']").first
+        shown, name = marry.inner_text().strip(), marry.get_attribute("aria-label")
+        assert shown and name.startswith(shown), (shown, name)
+        strings = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for card in page.locator("[data-zone='hand'] button[data-card]").all():
+            index = strings[f"index.french.{card.get_attribute('data-card')[0]}"]
+            assert card.get_attribute("aria-label").startswith(index), card.get_attribute("aria-label")
+        violations = axe_violations(page)
+        assert not violations, describe({"marriage offered": violations})
     finally:
         ctx.close()
