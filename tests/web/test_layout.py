@@ -10,11 +10,15 @@ at the size where the fault was seen, so each one fails on the layout it guards 
   - the player's own card on the trick clear of the status line (three sizes);
   - 200% zoom: the hand inside the viewport;
   - a touch screen: tapping a greyed card shows why, visibly and in the live region;
-  - touch-only devices: no "Keyboard: arrow keys..." hint.
+  - touch-only devices: no "Keyboard: arrow keys..." hint;
+  - a phone upright, English and German: the top bar in at most two rows, Settings read in full
+    (checkboxes beside their labels, no choice cut), who plays, length, level and mode above the
+    set-up's Start bar; Schneider's stock count on its stack; the trick's winner label clear of
+    the trick's cards.
 Hooks: docs/UI-HOOKS.md. A game on the table comes from a saved state made by the engine here
 (localStorage "kaffeehaus.game", resumed with data-ui="resume"), so who leads is known.
 
-(About 390 lines, one module: one test per layout fault, each at the screen size where it was seen,
+(About 540 lines, one module: one test per layout fault, each at the screen size where it was seen,
 on one context builder and the box measurements.)
 """
 from __future__ import annotations
