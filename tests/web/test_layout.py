@@ -511,9 +511,11 @@ def test_schneider_stock_count_sits_on_the_stack(open_page, viewport):
     assert overlap(badge, {"left": left, "top": top, "right": right, "bottom": bottom}) > 0, (badge, stack)
 
 
-@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, SMALL_PHONE, DESKTOP], ids=["390x844", "360x640", "1280x800"])
+@pytest.mark.parametrize("viewport", [PHONE_UPRIGHT, SMALL_PHONE, PHONE_SIDEWAYS, DESKTOP],
+                         ids=["390x844", "360x640", "844x390", "1280x800"])
 def test_trick_taken_label_clear_of_the_trick_cards(open_page, viewport):
-    """"The computer takes the trick · +14" is written by the trick, not over its cards."""
+    """"The computer takes the trick · +14" is written by the trick, not over its cards nor
+    over the player's hand."""
     page = open_page(viewport, touch=viewport is not DESKTOP, saved=computer_leads_state())
     resume(page)
     page.locator("[data-zone='hand'] button[data-card]:not(:disabled)").first.click()
@@ -522,8 +524,9 @@ def test_trick_taken_label_clear_of_the_trick_cards(open_page, viewport):
             const cards = [...document.querySelectorAll('.trick-card')];
             if (!label || cards.length !== 2 || cards.some((n) => n.getAnimations().length)) return null;
             const box = (n) => { const r = n.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
-            return {label: box(label), cards: cards.map(box)}; }""", timeout=15_000, polling=20).json_value()
-    for card in boxes["cards"]:
+            const hand = [...document.querySelectorAll("[data-zone='hand'] [data-card]")].map(box);
+            return {label: box(label), cards: cards.map(box), hand}; }""", timeout=15_000, polling=20).json_value()
+    for card in boxes["cards"] + boxes["hand"]:
         assert overlap(boxes["label"], card) == 0, boxes
     assert boxes["label"]["left"] >= 0 and boxes["label"]["right"] <= viewport["width"], boxes
 
