@@ -1,9 +1,12 @@
 // engine-boot.js — starts Python in the engine worker (web/engine-worker.js, its only importer)
-// and installs the engine wheel; reports its stages through `progress(value, stage)`.
+// and installs the engine wheel; reports its stages through `progress(value, stage)` and times
+// them in `marks` (ms since the worker's time origin, sent with `ready`: bench/boot.py).
 //
 //   startPython(progress) → {pyodide, fromSnapshot, snapshotStored}
 //     snapshotStored: a promise settled once a new memory snapshot is kept (cold boot), else null
 //
+// Both hand loadPyodide the game's own standard library (STDLIB_URL: the modules the game,
+// micropip and Pyodide's start-up import, as bytecode; tools/stdlib.py) instead of Pyodide's.
 // Two ways to boot:
 //  - cold: loadPyodide (with _makeSnapshot), take a memory snapshot of the freshly started
 //    interpreter and keep it in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the
@@ -15,12 +18,18 @@
 // Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it; the
 // build id that names it covers this file and the runtime (tools/site.py).
 
-import { BUILD_ID, PYODIDE_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
+import { BUILD_ID, PYODIDE_URL, STDLIB_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
 
 const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
 const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
 const MICROPIP = PYODIDE_LOCK.packages.micropip;
 const WHEEL_NAME = decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("/").pop());
+
+/** Phase → ms since the worker's time origin (the first time each was reached). */
+export const marks = {};
+export function mark(name) {
+  if (!(name in marks)) marks[name] = Math.round(performance.now());
+}
 
 function fetchBytes(url, integrity) {
   return fetch(url, integrity ? { integrity } : {}).then((r) => {
@@ -75,6 +84,7 @@ async function dropSnapshot() {
 function options(extra) {
   return {
     indexURL: PYODIDE_URL,
+    stdLibURL: STDLIB_URL,
     lockFileContents: PYODIDE_LOCK,
     packageBaseUrl: PYODIDE_URL,
     stdout: (line) => console.log("[python]", line),
@@ -83,7 +93,25 @@ function options(extra) {
   };
 }
 
+/** loadPyodide, with the end of the wasm's compilation marked (it streams while it downloads). */
+async function load(loadPyodide, extra) {
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (...args) => {
+    const result = await instantiate.apply(WebAssembly, args);
+    mark("wasmInstantiated");
+    return result;
+  };
+  try {
+    mark("loadStart");
+    return await loadPyodide(options(extra));
+  } finally {
+    WebAssembly.instantiateStreaming = instantiate;
+    mark("interpreter");
+  }
+}
+
 export async function startPython(progress) {
+  mark("start");
   progress(0.02, "start");
   const snapshotBytes = readSnapshot();
   // Fetch the wheels while the runtime downloads and CPython starts.
@@ -92,15 +120,17 @@ export async function startPython(progress) {
     "sha256-" + hexToBase64(MICROPIP.sha256)).catch(() => null);
   engineBytes.catch(() => {});
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+  mark("pyodideImported");
   progress(0.1, "runtime");
 
   const snapshot = await snapshotBytes;
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
+      const pyodide = await load(loadPyodide, { _loadSnapshot: snapshot });
       progress(0.8, "engine");
       const site = pyodide.runPython("import site; site.getsitepackages()[0]");
       pyodide.unpackArchive(await engineBytes, "wheel", { extractDir: site });
+      mark("wheel");
       pyodide.runPython("import random; random.seed()");  // a snapshot freezes the RNG state
       return { pyodide, fromSnapshot: true, snapshotStored: null };
     } catch (e) {
@@ -113,14 +143,16 @@ export async function startPython(progress) {
   let pyodide;
   let snapshotStored = null;
   try {
-    pyodide = await loadPyodide(options({ _makeSnapshot: !!self.caches }));
+    pyodide = await load(loadPyodide, { _makeSnapshot: !!self.caches });
   } finally {
     clearInterval(ticker);
   }
   if (self.caches) {
     try {
       const bytes = pyodide.makeMemorySnapshot();
-      snapshotStored = storeSnapshot(bytes).catch((e) => console.warn("snapshot not stored:", e));
+      mark("snapshotTaken");
+      snapshotStored = storeSnapshot(bytes).then(() => mark("snapshotStored"))
+        .catch((e) => console.warn("snapshot not stored:", e));
     } catch (e) {
       console.warn("no engine snapshot:", e);
     }
@@ -135,6 +167,7 @@ export async function startPython(progress) {
   if (loadErrors.length) {  // loadPackage reports (e.g. a hash mismatch) but does not throw
     throw new Error(`micropip did not load: ${loadErrors.join("; ")}`);
   }
+  mark("micropip");
   progress(0.8, "engine");
   const path = `/tmp/${WHEEL_NAME}`;
   pyodide.FS.writeFile(path, await engineBytes);
@@ -144,6 +177,7 @@ export async function startPython(progress) {
   } finally {
     micropip.destroy();
   }
+  mark("wheel");
   return { pyodide, fromSnapshot: false, snapshotStored };
 }
 

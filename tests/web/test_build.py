@@ -42,7 +42,7 @@ def test_dist_is_complete_and_consistent(dist):
     assert set(precache["files"]) - {"./"} == files - {"index.html", "sw.js", "precache.json"}
     # Only the runtime files the page needs, from the pinned package, plus micropip.
     pyodide = {f.split("/", 2)[2] for f in files if f.startswith("pyodide/")}
-    assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL}
+    assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL, build.STDLIB_NAME}
     micropip = next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes()
     assert hashlib.sha256(micropip).hexdigest() == build.MICROPIP_SHA256
     # Every hashed directory is named by its content: no two builds share a name by accident.
@@ -51,11 +51,17 @@ def test_dist_is_complete_and_consistent(dist):
     assets = next(dist.glob("assets/*/build-assets.js")).read_text()
     lock = json.loads(re.search(r"PYODIDE_LOCK = (.*);\n", assets).group(1))
     assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
-    # The stdlib is trimmed and the modules the page imports are bytecode.
-    stdlib = zipfile.ZipFile(next(dist.glob("pyodide/*/python_stdlib.zip")))
+    # The game's stdlib (tools/stdlib.py): bytecode only, of the modules the game, micropip and
+    # Pyodide's start-up import; Pyodide's own files as npm ships them.
+    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
     names = set(stdlib.namelist())
-    assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/")) for n in names)
-    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+    assert {"json/__init__.pyc", "random.pyc", "hashlib.pyc", "datetime.pyc",
+            "importlib/metadata/__init__.pyc"} <= names
+    assert not any(n.endswith(".py") for n in names)
+    assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/", "pydoc", "sqlite3/")) for n in names)
+    npm = Path(build.ROOT) / "node_modules" / "pyodide"
+    for name in build.PYODIDE_FILES:
+        assert next(dist.glob(f"pyodide/*/{name}")).read_bytes() == (npm / name).read_bytes(), name
 
 
 def test_index_references_resolve(dist):
