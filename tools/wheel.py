@@ -36,10 +36,11 @@ def engine_project(py_dir: Path) -> dict:
             "summary": project.get("description", "")}
 
 
-def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None
-                       ) -> tuple[str, bytes]:
+def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None,
+                       stored: bool = False) -> tuple[str, bytes]:
     """(standard wheel file name, wheel bytes) of the packages under py_dir, plus `extra` files
-    (the precompiled __pycache__/*.pyc).
+    (the precompiled __pycache__/*.pyc). `stored`: entries not deflated (the build stores the
+    whole wheel brotli-compressed, tools/encode.py, which compresses it far better).
 
     A wheel is a zip holding the package files plus <name>-<version>.dist-info/{METADATA,WHEEL,
     RECORD}. Entries are sorted and carry a fixed timestamp."""
@@ -76,10 +77,11 @@ def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None
     record += f"{info_dir}/RECORD,,\n"
     files.append((f"{info_dir}/RECORD", record.encode()))
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(out, "w", method, compresslevel=None if stored else 9) as z:
         for name, data in files:
             zi = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.compress_type = method
             zi.external_attr = 0o644 << 16
             z.writestr(zi, data)
     return f"{dist_name}-{version}-py3-none-any.whl", out.getvalue()

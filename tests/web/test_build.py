@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import struct
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import kaffeehaus_build as build  # build.py, loaded by conftest.py
+from tools.encode import decode  # noqa: E402  (brotli, as the browser decodes the stored files)
 
 
 @pytest.mark.slow  # two wheel builds and a pip install
@@ -43,7 +45,7 @@ def test_dist_is_complete_and_consistent(dist):
     # Only the runtime files the page needs, from the pinned package, plus micropip.
     pyodide = {f.split("/", 2)[2] for f in files if f.startswith("pyodide/")}
     assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL, build.STDLIB_NAME}
-    micropip = next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes()
+    micropip = decode(next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes())
     assert hashlib.sha256(micropip).hexdigest() == build.MICROPIP_SHA256
     # Every hashed directory is named by its content: no two builds share a name by accident.
     assert len({f.split("/")[1] for f in files if f.startswith("assets/")}) == 1
@@ -53,7 +55,7 @@ def test_dist_is_complete_and_consistent(dist):
     assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
     # The game's stdlib (tools/stdlib.py): bytecode only, of the modules the game, micropip and
     # Pyodide's start-up import; Pyodide's own files as npm ships them.
-    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
+    stdlib = zipfile.ZipFile(io.BytesIO(decode(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")).read_bytes())))
     names = set(stdlib.namelist())
     assert {"json/__init__.pyc", "random.pyc", "hashlib.pyc", "datetime.pyc",
             "importlib/metadata/__init__.pyc"} <= names
@@ -61,7 +63,27 @@ def test_dist_is_complete_and_consistent(dist):
     assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/", "pydoc", "sqlite3/")) for n in names)
     npm = Path(build.ROOT) / "node_modules" / "pyodide"
     for name in build.PYODIDE_FILES:
-        assert next(dist.glob(f"pyodide/*/{name}")).read_bytes() == (npm / name).read_bytes(), name
+        assert decode(next(dist.glob(f"pyodide/*/{name}")).read_bytes()) == (npm / name).read_bytes(), name
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in stdlib.infolist())
+
+
+def test_runtime_and_wheel_are_stored_as_netlify_toml_declares(dist):
+    """/pyodide/* and /wheels/* are stored brotli-compressed and netlify.toml says so; nothing
+    else is stored encoded."""
+    from tools import site
+
+    for f in dist.rglob("*"):
+        if not f.is_file():
+            continue
+        rel = f.relative_to(dist).as_posix()
+        declared = build.headers_for("/" + rel).get("Content-Encoding")
+        if rel.startswith(site.ENCODED_PREFIXES):
+            assert declared == "br", rel
+            assert decode(f.read_bytes()), rel
+        else:
+            assert declared is None, rel
+    wheel = zipfile.ZipFile(io.BytesIO(decode(next(dist.glob("wheels/*/*.whl")).read_bytes())))
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in wheel.infolist())
 
 
 def test_index_references_resolve(dist):
