@@ -8,7 +8,8 @@ it writes in MEMFS_WORK (a directory of Pyodide's in-memory file system):
 - trace.json: {"startup": [...], "used": [...]}, the files of the stdlib zip (paths inside it)
   imported when loadPyodide returned, and by the end of the workload;
 - stdlib_pyc.zip: each used file as an unchecked hash-based .pyc compiled by this CPython
-  (named like the source, with "c" added);
+  (named like the source, with "c" added), CPython's own modules at optimize=2 (no docstrings,
+  no asserts: what `python -OO` runs), Pyodide's at 0;
 - engine_pyc.zip: kaffeehaus/.../__pycache__/<module>.cpython-3XY.pyc of every engine module,
   compiled from the sources micropip installed, named as in the wheel (which holds both).
 trace.json also lists the interpreter's built-in and frozen modules (the build's static check of
@@ -44,6 +45,7 @@ if MODE == "trace":  # noqa: F821
     import importlib._bootstrap_external as be
 
     zip_epoch = (1980, 1, 1, 0, 0, 0)
+    PYODIDE_OWN = ("pyodide/", "_pyodide/")
     with open(f"{MEMFS_WORK}/trace.json", "w") as f:  # noqa: F821
         import _imp
         json.dump({"startup": startup, "used": used,
@@ -55,7 +57,11 @@ if MODE == "trace":  # noqa: F821
             data = src.read(name)
             if not name.endswith(".py"):
                 raise SystemExit(f"{name}: imported from the stdlib zip, but not as source")
-            code = compile(data, prefix + name, "exec", dont_inherit=True)
+            # CPython's own library without docstrings and asserts, as `python -OO` runs it (its
+            # test suite runs so): an eighth fewer bytes; Pyodide's packages keep theirs (it
+            # reads docstrings at start-up)
+            optimize = 0 if name.startswith(PYODIDE_OWN) else 2
+            code = compile(data, prefix + name, "exec", dont_inherit=True, optimize=optimize)
             pyc = bytes(be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
             dst.writestr(zipfile.ZipInfo(name + "c", date_time=zip_epoch), pyc)
     print(f"trace: {len(startup)} stdlib files at start-up, {len(used)} after the workload")
