@@ -10,10 +10,12 @@
 // Two ways to boot:
 //  - cold: loadPyodide (with _makeSnapshot), take a memory snapshot of the freshly started
 //    interpreter and keep it in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the
-//    build), load micropip (our own one-entry lock file pins PyPI's sha256), and install the
-//    engine wheel with micropip. Both wheels are fetched while CPython starts.
-//  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot), unpack the
-//    same engine wheel into site-packages and import it.
+//    build) on a thread of its own (web/engine-snapshot-worker.js), load micropip (our own
+//    one-entry lock file pins PyPI's sha256), and install the engine wheel with micropip. Both
+//    wheels are fetched while CPython starts.
+//  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot; loadPyodide gets
+//    it while it is still being inflated), unpack the same engine wheel into site-packages and
+//    import it.
 // The snapshot holds no engine code (a snapshot taken after micropip was imported fails in
 // Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it; the
 // build id that names it covers this file and the runtime (tools/site.py).
@@ -44,37 +46,46 @@ function hexToBase64(hex) {
   return btoa(s);
 }
 
-// The snapshot is kept gzip-compressed where the browser can (CompressionStream): the
-// interpreter's memory is mostly empty pages, 31 MB that compress to about 5 MB of the
-// player's storage; inflating it costs a fraction of what reading the raw bytes back did.
+// The snapshot is kept gzip-compressed where the browser can (engine-snapshot-worker.js).
 const GZIP = "application/gzip";
 
-async function readSnapshot() {
+/** {bytes: a promise of the stored snapshot, inflated as it is read} or null: none stored.
+ *  (loadPyodide takes the promise: the inflating overlaps the wasm's compilation.) */
+async function findSnapshot() {
   try {
     if (!self.caches) return null;
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const hit = await cache.match(SNAPSHOT_KEY);
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
     if (!hit) return null;
     const body = hit.headers.get("Content-Type") === GZIP
       ? new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))) : hit;
-    return new Uint8Array(await body.arrayBuffer());
+    const bytes = body.arrayBuffer().then((b) => { mark("snapshotRead"); return new Uint8Array(b); });
+    bytes.catch(() => {});
+    return { bytes };
   } catch {
     return null;
   }
 }
 
-async function storeSnapshot(bytes) {
-  if (!self.caches) return;
-  const blob = new Blob([bytes]);  // a copy now: the snapshot is stored after the boot goes on
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const req of await cache.keys()) {
-    if (req.url !== SNAPSHOT_KEY) await cache.delete(req);  // snapshots of older builds
+/** Keeps `bytes` (transferred) in Cache Storage on a thread of its own, where a worker can start
+ *  one (engine-snapshot-worker.js): compressing 31 MB would otherwise take this thread from
+ *  loading micropip and installing the engine. */
+function storeSnapshot(bytes) {
+  const url = new URL("./engine-snapshot-worker.js", import.meta.url);
+  if (typeof Worker !== "function") {  // no nested workers: on this thread
+    return import(url.href).then((m) => m.keepSnapshot(bytes, SNAPSHOT_CACHE, SNAPSHOT_KEY));
   }
-  const packed = typeof CompressionStream === "function";
-  const body = packed ? await new Response(blob.stream().pipeThrough(new CompressionStream("gzip"))).blob() : blob;
-  await cache.put(SNAPSHOT_KEY, new Response(body, {
-    headers: { "Content-Type": packed ? GZIP : "application/octet-stream" },
-  }));
+  return new Promise((resolve, reject) => {
+    const keeper = new Worker(url, { type: "module", name: "engine-snapshot" });
+    keeper.onmessage = ({ data }) => {
+      keeper.terminate();
+      if (data.stored) resolve(); else reject(new Error(data.error));
+    };
+    keeper.onerror = (e) => {
+      keeper.terminate();
+      reject(new Error(e.message || "the snapshot's worker failed"));
+    };
+    keeper.postMessage({ bytes, cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY }, [bytes.buffer]);
+  });
 }
 
 async function dropSnapshot() {
@@ -113,7 +124,7 @@ async function load(loadPyodide, extra) {
 export async function startPython(progress) {
   mark("start");
   progress(0.02, "start");
-  const snapshotBytes = readSnapshot();
+  const snapshotFound = findSnapshot();
   // Fetch the wheels while the runtime downloads and CPython starts.
   const engineBytes = fetchBytes(ENGINE_WHEEL_URL);
   const micropipPrefetch = fetchBytes(PYODIDE_URL + MICROPIP.file_name,
@@ -123,10 +134,10 @@ export async function startPython(progress) {
   mark("pyodideImported");
   progress(0.1, "runtime");
 
-  const snapshot = await snapshotBytes;
+  const snapshot = await snapshotFound;
   if (snapshot) {
     try {
-      const pyodide = await load(loadPyodide, { _loadSnapshot: snapshot });
+      const pyodide = await load(loadPyodide, { _loadSnapshot: snapshot.bytes });
       progress(0.8, "engine");
       const site = pyodide.runPython("import site; site.getsitepackages()[0]");
       pyodide.unpackArchive(await engineBytes, "wheel", { extractDir: site });
