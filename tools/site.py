@@ -82,7 +82,7 @@ def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
         log(f"WARNING: {problem}: run `python3 build.py limits` (dist/ gets the engine's own)")
 
     runtime, traced = pyodide_assets.runtime_files(build_engine_wheel(py_dir))
-    wheel_name, wheel = build_engine_wheel(py_dir, traced["engine_pyc"], stored=True)
+    wheel_name, wheel = build_engine_wheel(py_dir, traced["engine_pyc"], stored=True, sourceless=True)
     # The build's checks of the game's stdlib: a module the game needs and the zip lacks fails
     # here (tools/stdlib.py), not in a player's game.
     stdlib.static_check(runtime[stdlib.STDLIB_NAME], traced["trace"], py_dir)
@@ -116,9 +116,6 @@ def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
         entry = re.search(r'<script type="module" src="' + re.escape(web_rel) + r'([^"]+)"></script>\n', html)
         if entry:
             links = preload.preload_links(web_files, entry.group(1), web_rel)
-            # the engine's downloads start with the page's, not after it (web/engine-prefetch.js)
-            if "engine-prefetch.js" in web_files:
-                links += f'  <script type="module" async src="{web_rel}engine-prefetch.js"></script>\n'
             html = html[:entry.end()] + links + html[entry.end():]
 
     # Write into a fresh directory, then swap it in (a server reading dist/ never sees half a build).

@@ -52,15 +52,15 @@ console.log(`[pyodide] ${py.version}, engine installed from dist in ${Math.round
 // Every engine module must import with the shipped (trimmed) stdlib alone.
 // (A walk with os alone: pkgutil is not in the game's stdlib. __main__ is the terminal game.)
 py.runPython(`
-import importlib, os, kaffeehaus
+import importlib, os, sys, kaffeehaus
 _failed = []
 _top = os.path.dirname(os.path.dirname(kaffeehaus.__file__))
 for _dir, _dirs, _files in os.walk(os.path.dirname(kaffeehaus.__file__)):
     _dirs[:] = sorted(d for d in _dirs if d != "__pycache__")
     for _f in sorted(_files):
-        if not _f.endswith(".py") or _f == "__main__.py":
-            continue
-        _name = os.path.relpath(os.path.join(_dir, _f), _top)[:-3].replace("/", ".")
+        if not _f.endswith((".py", ".pyc")) or _f.startswith("__main__."):
+            continue   # (the wheel holds bytecode only: <module>.pyc where the source would be)
+        _name = os.path.relpath(os.path.join(_dir, _f), _top).rsplit(".", 1)[0].replace("/", ".")
         _name = _name.removesuffix(".__init__")
         try:
             importlib.import_module(_name)
@@ -68,6 +68,8 @@ for _dir, _dirs, _files in os.walk(os.path.dirname(kaffeehaus.__file__)):
             _failed.append(f"{_name}: {type(e).__name__}: {e}")
 if _failed:
     raise SystemExit("engine modules fail to import with the shipped stdlib:\\n" + "\\n".join(_failed))
+if "kaffeehaus.api" not in sys.modules:
+    raise SystemExit("no engine module found to import")
 `);
 
 // Test tooling: the full stdlib (after the shipped one on sys.path) and the pure wheels.

@@ -84,6 +84,9 @@ def test_runtime_and_wheel_are_stored_as_netlify_toml_declares(dist):
             assert declared is None, rel
     wheel = zipfile.ZipFile(io.BytesIO(decode(next(dist.glob("wheels/*/*.whl")).read_bytes())))
     assert all(i.compress_type == zipfile.ZIP_STORED for i in wheel.infolist())
+    # bytecode only, where the sources would be (tools/wheel.py sourceless)
+    names = set(wheel.namelist())
+    assert "kaffeehaus/api.pyc" in names and not any(n.endswith(".py") for n in names)
 
 
 def test_index_references_resolve(dist):
