@@ -7,7 +7,6 @@
                        workload (game_workload.py) in Pyodide under Node (stdlib_run.mjs,
                        stdlib_in_pyodide.py)
     wheel.py           the engine wheel, written reproducibly with zipfile
-    encode.py          brotli (quality 11, by Node: brotli.mjs) for the files stored encoded
     icons.py           the app's PNG icons, rendered from app-icon.svg (the master) by Chromium
                        through icons.html (`build.py icons`)
     limits.py          web/limits.js: the engine's limits on outside input, for the page
@@ -15,6 +14,6 @@
     headers.py         netlify.toml's headers and the MIME types, for the local server
     site.py            dist/: hashed directories, build-assets.js, index.html, precache list, sw.js
     server.py          the local HTTP server (`build.py serve`, the browser tests, the benches),
-                       with the encodings the host sends
+                       compressing on the fly what the host compresses
     testrun.py         `build.py test`: provision, build, pytest
 """

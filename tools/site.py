@@ -12,7 +12,6 @@ hashed web/ directory, the precache list and sw.js at the root.
     pyodide/<hash>/...             the Pyodide runtime files the game needs and micropip's wheel,
                                    as they are, and the game's stdlib (tools/stdlib.py)
     wheels/<hash>/<engine>.whl     the engine wheel built from py/ (standard wheel name kept)
-    (pyodide/ and wheels/ are stored brotli-compressed: tools/encode.py, netlify.toml)
 """
 from __future__ import annotations
 
@@ -24,14 +23,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import encode, icons, limits, preload, pyodide_assets, stdlib, vendor
+from . import icons, limits, preload, pyodide_assets, stdlib, vendor
 from .common import DIST, PY, ROOT, WEB, log, short_hash, write_file
 from .wheel import build_engine_wheel
-
-# Stored brotli-compressed: netlify.toml declares `Content-Encoding = "br"` for these prefixes
-# (tests/web/test_build.py keeps the two in step).
-ENCODED_PREFIXES = ("pyodide/", "wheels/")
-
 
 def _web_files() -> tuple[dict[str, bytes], bytes | None]:
     """({path under web/: bytes}, web/sw.js): the service worker must live at its scope's root."""
@@ -82,7 +76,7 @@ def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
         log(f"WARNING: {problem}: run `python3 build.py limits` (dist/ gets the engine's own)")
 
     runtime, traced = pyodide_assets.runtime_files(build_engine_wheel(py_dir))
-    wheel_name, wheel = build_engine_wheel(py_dir, traced["engine_pyc"], stored=True, sourceless=True)
+    wheel_name, wheel = build_engine_wheel(py_dir, traced["engine_pyc"], sourceless=True)
     # The build's checks of the game's stdlib: a module the game needs and the zip lacks fails
     # here (tools/stdlib.py), not in a player's game.
     stdlib.static_check(runtime[stdlib.STDLIB_NAME], traced["trace"], py_dir)
@@ -121,10 +115,9 @@ def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
     # Write into a fresh directory, then swap it in (a server reading dist/ never sees half a build).
     tmp = dist.with_name(dist.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    stored = encode.brotli_many({**{py_rel + n: d for n, d in runtime.items()}, wheel_rel: wheel})
-    assert all(rel.startswith(ENCODED_PREFIXES) for rel in stored)
-    for rel, data in stored.items():
-        write_file(tmp / rel, data)
+    for name, data in runtime.items():
+        write_file(tmp / py_rel / name, data)
+    write_file(tmp / wheel_rel, wheel)
     for rel, data in web_files.items():
         write_file(tmp / web_rel / rel, data)
     if html is not None:
@@ -149,7 +142,7 @@ def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
     shutil.rmtree(old, ignore_errors=True)
 
     total = sum((dist / f).stat().st_size for f in files)
-    log(f"dist/ written: {len(files) + 1} files, {total / 1e6:.1f} MB as stored; web {web_rel} "
+    log(f"dist/ written: {len(files) + 1} files, {total / 1e6:.1f} MB; web {web_rel} "
         f"pyodide {py_rel} engine {wheel_rel}")
     return {"web": web_rel, "pyodide": py_rel, "wheel": wheel_rel, "build_id": build_id,
             "files": files + ["precache.json"]}

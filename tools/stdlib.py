@@ -12,7 +12,7 @@ are):
    stdlib files imported by then are the ones the page needs (about 150 of 700: Pyodide's own
    start-up imports 125 of them, micropip about 20). They are compiled by that CPython
    (tools/stdlib_in_pyodide.py), and so are the engine's modules (the wheel's __pycache__).
-2. the zip: those files as unchecked hash-based .pyc, stored (brotli-compressed as a whole).
+2. the zip: those files as unchecked hash-based .pyc, deflated (a host sends a zip as it is).
 3. the build's checks, which fail the build, not a player's game:
    - static: every module the engine's sources import anywhere (also inside functions) must be
      in the zip, built into the interpreter, frozen, or part of the engine (but for
@@ -104,16 +104,16 @@ def trace(pyodide_dir: Path, full_stdlib: bytes, wheel: tuple[str, bytes], glue:
 
 
 def trimmed_zip(stdlib_pyc: dict[str, bytes], leave_out: tuple[str, ...] = ()) -> bytes:
-    """The page's stdlib zip: the traced files as .pyc, stored (the build stores the whole zip
-    brotli-compressed, tools/encode.py: brotli over the whole archive compresses far better
-    than deflate entry by entry), sorted, fixed timestamps.
+    """The page's stdlib zip: the traced files as .pyc, deflated (no host compresses a zip on
+    the fly), sorted, fixed timestamps.
     `leave_out`: files to omit (tests/pyodide/test_stdlib_check.py)."""
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for name in sorted(stdlib_pyc):
             if name in leave_out or name[:-1] in leave_out:
                 continue
             info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, stdlib_pyc[name])
     return out.getvalue()

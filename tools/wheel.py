@@ -38,10 +38,9 @@ def engine_project(py_dir: Path) -> dict:
 
 
 def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None,
-                       stored: bool = False, sourceless: bool = False) -> tuple[str, bytes]:
+                       sourceless: bool = False) -> tuple[str, bytes]:
     """(standard wheel file name, wheel bytes) of the packages under py_dir, plus `extra` files
-    (the precompiled __pycache__/*.pyc). `stored`: entries not deflated (the build stores the
-    whole wheel brotli-compressed, tools/encode.py, which compresses it far better).
+    (the precompiled __pycache__/*.pyc).
     `sourceless`: each module's bytecode in `extra` replaces its source, as `<module>.pyc` next
     to where the source was (what CPython imports without a source): the page's wheel, 25%
     fewer bytes; a traceback names files and lines without their text.
@@ -90,11 +89,10 @@ def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None,
     record += f"{info_dir}/RECORD,,\n"
     files.append((f"{info_dir}/RECORD", record.encode()))
     out = io.BytesIO()
-    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-    with zipfile.ZipFile(out, "w", method, compresslevel=None if stored else 9) as z:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for name, data in files:
             zi = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            zi.compress_type = method
+            zi.compress_type = zipfile.ZIP_DEFLATED
             zi.external_attr = 0o644 << 16
             z.writestr(zi, data)
     return f"{dist_name}-{version}-py3-none-any.whl", out.getvalue()

@@ -2,33 +2,25 @@
 //
 //   node tests/pyodide/run_in_pyodide.mjs <dist> <wheel-dir> [pytest args...]
 //
-// Uses the runtime exactly as shipped in <dist>/pyodide/<hash>/ (decoded as a browser decodes
-// it; including the game's own stdlib, handed to loadPyodide as the page does), installs micropip and the engine wheel from
+// Uses the runtime exactly as shipped in <dist>/pyodide/<hash>/ (including the game's own
+// stdlib, handed to loadPyodide as the page does), installs micropip and the engine wheel from
 // <dist> the way the page does,
 // then imports every kaffeehaus module with only the shipped stdlib on sys.path (so a module the
 // trimming removed fails here). Only then does it add the full stdlib from node_modules (pytest
 // needs modules the game does not), unpack the pure-Python test wheels from <wheel-dir>, mount
 // tests/ and docs/ read-only and run pytest on it. Exit status: pytest's.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliDecompressSync } from "node:zlib";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const [distArg, wheelDir, ...pytestArgs] = process.argv.slice(2);
 const dist = resolve(distArg);
 const precache = JSON.parse(readFileSync(join(dist, "precache.json"), "utf8"));
 const find = (re) => precache.files.find((f) => re.test(f));
-// dist/ stores the runtime and the wheels brotli-compressed (as a browser gets them decoded):
-// decoded into a directory of this machine's temp for Node, which reads files as they are.
-const shipped = dirname(find(/^pyodide\/[^/]+\/pyodide\.mjs$/));
-const pyDir = mkdtempSync(join(tmpdir(), "kh-pyodide-")) + "/";
-for (const f of precache.files.filter((f) => f.startsWith(shipped + "/"))) {
-  writeFileSync(pyDir + f.slice(shipped.length + 1), brotliDecompressSync(readFileSync(join(dist, f))));
-}
+const pyDir = join(dist, dirname(find(/^pyodide\/[^/]+\/pyodide\.mjs$/))) + "/";
 const wheelFile = find(/^wheels\/.*\.whl$/);
-const engineWheel = new Uint8Array(brotliDecompressSync(readFileSync(join(dist, wheelFile))));
+const engineWheel = new Uint8Array(readFileSync(join(dist, wheelFile)));
 const assets = readFileSync(join(dist, find(/^assets\/[^/]+\/build-assets\.js$/)), "utf8");
 const lock = JSON.parse(assets.match(/PYODIDE_LOCK = (.*);\n/)[1]);
 

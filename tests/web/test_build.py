@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import re
 import struct
@@ -16,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import kaffeehaus_build as build  # build.py, loaded by conftest.py
-from tools.encode import decode  # noqa: E402  (brotli, as the browser decodes the stored files)
 
 
 @pytest.mark.slow  # two wheel builds and a pip install
@@ -45,7 +43,7 @@ def test_dist_is_complete_and_consistent(dist):
     # Only the runtime files the page needs, from the pinned package, plus micropip.
     pyodide = {f.split("/", 2)[2] for f in files if f.startswith("pyodide/")}
     assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL, build.STDLIB_NAME}
-    micropip = decode(next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes())
+    micropip = next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes()
     assert hashlib.sha256(micropip).hexdigest() == build.MICROPIP_SHA256
     # Every hashed directory is named by its content: no two builds share a name by accident.
     assert len({f.split("/")[1] for f in files if f.startswith("assets/")}) == 1
@@ -55,7 +53,7 @@ def test_dist_is_complete_and_consistent(dist):
     assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
     # The game's stdlib (tools/stdlib.py): bytecode only, of the modules the game, micropip and
     # Pyodide's start-up import; Pyodide's own files as npm ships them.
-    stdlib = zipfile.ZipFile(io.BytesIO(decode(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")).read_bytes())))
+    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
     names = set(stdlib.namelist())
     assert {"json/__init__.pyc", "random.pyc", "hashlib.pyc", "datetime.pyc",
             "importlib/metadata/__init__.pyc"} <= names
@@ -63,27 +61,23 @@ def test_dist_is_complete_and_consistent(dist):
     assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/", "pydoc", "sqlite3/")) for n in names)
     npm = Path(build.ROOT) / "node_modules" / "pyodide"
     for name in build.PYODIDE_FILES:
-        assert decode(next(dist.glob(f"pyodide/*/{name}")).read_bytes()) == (npm / name).read_bytes(), name
-    assert all(i.compress_type == zipfile.ZIP_STORED for i in stdlib.infolist())
+        assert next(dist.glob(f"pyodide/*/{name}")).read_bytes() == (npm / name).read_bytes(), name
 
 
-def test_runtime_and_wheel_are_stored_as_netlify_toml_declares(dist):
-    """/pyodide/* and /wheels/* are stored brotli-compressed and netlify.toml says so; nothing
-    else is stored encoded."""
-    from tools import site
-
+def test_files_are_stored_as_they_are_sent_decoded(dist):
+    """Netlify ignores a Content-Encoding in netlify.toml and compresses on the fly, so nothing
+    is stored encoded and nothing declares an encoding; a zip is never compressed by the host,
+    so the game's stdlib and the engine wheel carry their entries deflated."""
     for f in dist.rglob("*"):
-        if not f.is_file():
-            continue
-        rel = f.relative_to(dist).as_posix()
-        declared = build.headers_for("/" + rel).get("Content-Encoding")
-        if rel.startswith(site.ENCODED_PREFIXES):
-            assert declared == "br", rel
-            assert decode(f.read_bytes()), rel
-        else:
-            assert declared is None, rel
-    wheel = zipfile.ZipFile(io.BytesIO(decode(next(dist.glob("wheels/*/*.whl")).read_bytes())))
-    assert all(i.compress_type == zipfile.ZIP_STORED for i in wheel.infolist())
+        if f.is_file():
+            rel = f.relative_to(dist).as_posix()
+            assert "Content-Encoding" not in build.headers_for("/" + rel), rel
+    assert not re.search(r"(?im)^\s*content-encoding\s*=", (Path(build.ROOT) / "netlify.toml").read_text())
+    assert next(dist.glob("pyodide/*/pyodide.asm.wasm")).read_bytes()[:4] == b"\0asm"
+    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
+    wheel = zipfile.ZipFile(next(dist.glob("wheels/*/*.whl")))
+    for z in (stdlib, wheel):
+        assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in z.infolist())
     # bytecode only, where the sources would be (tools/wheel.py sourceless)
     names = set(wheel.namelist())
     assert "kaffeehaus/api.pyc" in names and not any(n.endswith(".py") for n in names)
