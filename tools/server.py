@@ -7,7 +7,8 @@ Encodings, as Netlify sends them (docs/WEB.md "Compression as served"): the host
 the fly, so every file is stored as it is and
 - a file of a type the host compresses (COMPRESSIBLE: JavaScript, CSS, HTML, JSON, SVG, the
   manifest, wasm) is sent gzip-compressed (level 9, kept in memory) when the request accepts
-  gzip (Netlify sends brotli where the browser accepts it, over HTTPS: a little smaller);
+  gzip (Netlify sends brotli where the browser accepts it, a little smaller; Python's standard
+  library has no brotli);
 - anything else (PNG, zip, wheel) as it is;
 - a Content-Encoding in netlify.toml is not sent: Netlify ignores it too, and a header that
   does not match the body would make the browser fail to decode it.
