@@ -12,7 +12,8 @@
 //    interpreter and keep it in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the
 //    build) on a thread of its own (web/engine-snapshot-worker.js), load micropip (our own
 //    one-entry lock file pins PyPI's sha256), and install the engine wheel with micropip. Both
-//    wheels are fetched while CPython starts.
+//    wheels are fetched once the wasm is in, while CPython starts (on a slow line they would
+//    otherwise share its bandwidth and delay the interpreter they wait for).
 //  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot; loadPyodide gets
 //    it while it is still being inflated), unpack the same engine wheel into site-packages and
 //    import it.
@@ -104,12 +105,14 @@ function options(extra) {
   };
 }
 
-/** loadPyodide, with the end of the wasm's compilation marked (it streams while it downloads). */
-async function load(loadPyodide, extra) {
+/** loadPyodide, with the end of the wasm's compilation marked (it streams while it downloads);
+ *  `wasmIn` is called then, or at the latest when loadPyodide settles. */
+async function load(loadPyodide, extra, wasmIn) {
   const instantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (...args) => {
     const result = await instantiate.apply(WebAssembly, args);
     mark("wasmInstantiated");
+    wasmIn();
     return result;
   };
   try {
@@ -118,6 +121,7 @@ async function load(loadPyodide, extra) {
   } finally {
     WebAssembly.instantiateStreaming = instantiate;
     mark("interpreter");
+    wasmIn();
   }
 }
 
@@ -125,10 +129,13 @@ export async function startPython(progress) {
   mark("start");
   progress(0.02, "start");
   const snapshotFound = findSnapshot();
-  // Fetch the wheels while the runtime downloads and CPython starts.
-  const engineBytes = fetchBytes(ENGINE_WHEEL_URL);
-  const micropipPrefetch = fetchBytes(PYODIDE_URL + MICROPIP.file_name,
-    "sha256-" + hexToBase64(MICROPIP.sha256)).catch(() => null);
+  // The wheels are needed once CPython runs: fetched when the wasm is in (web/engine-prefetch.js
+  // holds them back as long on a first visit), while CPython starts.
+  let wasmIn;
+  const wasmArrived = new Promise((resolve) => { wasmIn = resolve; });
+  const engineBytes = wasmArrived.then(() => fetchBytes(ENGINE_WHEEL_URL));
+  const micropipPrefetch = wasmArrived.then(() => fetchBytes(PYODIDE_URL + MICROPIP.file_name,
+    "sha256-" + hexToBase64(MICROPIP.sha256))).catch(() => null);
   engineBytes.catch(() => {});
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
   mark("pyodideImported");
@@ -137,7 +144,7 @@ export async function startPython(progress) {
   const snapshot = await snapshotFound;
   if (snapshot) {
     try {
-      const pyodide = await load(loadPyodide, { _loadSnapshot: snapshot.bytes });
+      const pyodide = await load(loadPyodide, { _loadSnapshot: snapshot.bytes }, wasmIn);
       progress(0.8, "engine");
       const site = pyodide.runPython("import site; site.getsitepackages()[0]");
       pyodide.unpackArchive(await engineBytes, "wheel", { extractDir: site });
@@ -154,7 +161,7 @@ export async function startPython(progress) {
   let pyodide;
   let snapshotStored = null;
   try {
-    pyodide = await load(loadPyodide, { _makeSnapshot: !!self.caches });
+    pyodide = await load(loadPyodide, { _makeSnapshot: !!self.caches }, wasmIn);
   } finally {
     clearInterval(ticker);
   }
