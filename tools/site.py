@@ -110,6 +110,9 @@ def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
         entry = re.search(r'<script type="module" src="' + re.escape(web_rel) + r'([^"]+)"></script>\n', html)
         if entry:
             links = preload.preload_links(web_files, entry.group(1), web_rel)
+            # the engine's downloads start with the page's, not after it (web/engine-prefetch.js)
+            if "engine-prefetch.js" in web_files:
+                links += f'  <script type="module" async src="{web_rel}engine-prefetch.js"></script>\n'
             html = html[:entry.end()] + links + html[entry.end():]
 
     # Write into a fresh directory, then swap it in (a server reading dist/ never sees half a build).

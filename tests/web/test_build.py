@@ -94,6 +94,8 @@ def test_index_references_resolve(dist):
 
     Refs().feed((dist / "index.html").read_text())
     assert refs
+    # the engine's downloads start with the page's (web/engine-prefetch.js, added by the build)
+    assert any(r.endswith("/engine-prefetch.js") for r in refs)
     for ref in refs:
         assert not ref.startswith("web/"), ref
         assert (dist / ref.split("?")[0]).is_file(), ref
