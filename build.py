@@ -26,7 +26,8 @@ if str(ROOT) not in sys.path:
 from tools import icons, limits, server, testrun  # noqa: E402
 from tools.common import DIST  # noqa: E402,F401
 from tools.headers import MIME_TYPES, headers_for  # noqa: E402,F401
-from tools.pyodide_assets import MICROPIP_SHA256, MICROPIP_WHEEL, PYODIDE_FILES  # noqa: E402,F401
+from tools.pyodide_assets import (MICROPIP_SHA256, MICROPIP_WHEEL, PYODIDE_FILES,  # noqa: E402,F401
+                                  STDLIB_NAME)
 from tools.server import SiteHandler, ThreadingServer, make_server, serve_in_thread  # noqa: E402,F401
 from tools.site import build  # noqa: E402
 from tools.wheel import build_engine_wheel  # noqa: E402,F401
@@ -39,9 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd")
-    b = sub.add_parser("build", help="write dist/ (the default)")
-    b.add_argument("--no-trim", action="store_true", help="ship the full python_stdlib.zip")
-    b.add_argument("--no-precompile", action="store_true", help="ship the stdlib as .py only")
+    sub.add_parser("build", help="write dist/ (the default)")
     s = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     s.add_argument("port", nargs="?", type=int, default=8000)
     sub.add_parser("test", help="install test tools, build, run pytest (extra args pass through)",
@@ -63,8 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "limits":
         limits.write()
     else:
-        build(trim_stdlib=not getattr(args, "no_trim", False),
-              precompile=not getattr(args, "no_precompile", False))
+        build()
     return 0
 
 

@@ -345,8 +345,11 @@ PHASES = [  # (label, how to get (start, end) from a game visit)
     ("wasm instantiated (compile tail)", lambda v: (_res(v, "pyodide.asm.wasm")[1], v["marks"].get("wasmInstantiated"))),
     ("interpreter (loadPyodide)", lambda v: (v["marks"].get("loadStart", v["stages"].get("python")), v["marks"].get("interpreter", v["stages"].get("micropip")))),
     ("snapshot taken", lambda v: (v["marks"].get("interpreter"), v["marks"].get("snapshotTaken"))),
-    ("micropip loaded", lambda v: (v["stages"].get("micropip"), v["stages"].get("engine")) if "micropip" in v["stages"] else (None, None)),
-    ("wheel installed", lambda v: (v["marks"].get("snapshotTaken", v["marks"].get("interpreter")), v["marks"].get("wheel")) if v["marks"] else (None, None)),
+    ("micropip loaded", lambda v: (v["marks"].get("snapshotTaken", v["marks"].get("interpreter")), v["marks"].get("micropip"))
+        if "micropip" in v["marks"] else (v["stages"].get("micropip"), v["stages"].get("engine"))
+        if "micropip" in v["stages"] and not v["marks"] else (None, None)),
+    ("wheel installed", lambda v: (v["marks"].get("micropip", v["marks"].get("snapshotTaken", v["marks"].get("interpreter"))),
+                                   v["marks"].get("wheel")) if v["marks"] else (None, None)),
     ("engine imported (ready)", lambda v: (v["marks"].get("wheel", v["stages"].get("engine")), v["ready"])),
     ("first deal drawn (first playable card)", lambda v: (max(v["ready"], v.get("startClicked") or 0), v.get("firstCard"))),
 ]
@@ -412,7 +415,7 @@ def report(results, profiles, factor, args, dist, py_dir):
                 files.setdefault(url.split("/", 3)[-1], []).append(size)
         sent = {}
         for v in visits:
-            for path, (size, enc) in v["bytes_total"].items() if "bytes_total" in v else ():
+            for path, (size, enc) in {**v["bytes"], **v.get("bytes_total", {})}.items():
                 sent[path.lstrip("/")] = enc
         print()
         print(f"Bytes on the wire, cold game visit, {profile}: what the page and the engine's worker "

@@ -7,8 +7,8 @@
 Builds the site into .cache/bench-dist/ (unless --no-build), serves it with build.py's server on 127.0.0.1 (same headers
 as netlify.toml) and drives Debian's /usr/bin/chromium through Playwright.
 
-- Bytes, first visit: what the server sent (tools/server.py sends what the host sends: the
-  runtime and the wheel brotli-compressed as stored, text gzip-compressed; bench/boot.py has
+- Bytes, first visit: what the server sent (tools/server.py sends what the host sends: text
+  and wasm gzip-compressed, zips and images as they are; bench/boot.py has
   the file by file account) until the engine is ready, the service worker's precache after it
   not counted.
 - Bytes, repeat visit: what the server actually sent on a second visit in the same profile

@@ -3,14 +3,15 @@ encodings a player gets (below), threads, keep-alive, and extra directories moun
 prefixes (the browser tests' own pages). Used by `build.py serve`, tests/web/conftest.py and
 the benches (bench/boot.py, bench/web.py).
 
-Encodings, as the host sends them (docs/WEB.md "Compression as served"):
-- a file whose netlify.toml headers declare a Content-Encoding (the build stores /pyodide/*
-  and /wheels/* brotli-compressed, tools/encode.py) is sent as it is on disk, with that header,
-  whatever the request's Accept-Encoding (a static host does no negotiation for them either);
-- a file of a type every CDN compresses (COMPRESSIBLE: JavaScript, CSS, HTML, JSON, SVG, the
+Encodings, as Netlify sends them (docs/WEB.md "Compression as served"): the host compresses on
+the fly, so every file is stored as it is and
+- a file of a type the host compresses (COMPRESSIBLE: JavaScript, CSS, HTML, JSON, SVG, the
   manifest, wasm) is sent gzip-compressed (level 9, kept in memory) when the request accepts
-  gzip: what the host does at the least (Netlify may send brotli instead, a little smaller);
-- anything else (PNG, zip) as it is.
+  gzip (Netlify sends brotli where the browser accepts it, a little smaller; Python's standard
+  library has no brotli);
+- anything else (PNG, zip, wheel) as it is;
+- a Content-Encoding in netlify.toml is not sent: Netlify ignores it too, and a header that
+  does not match the body would make the browser fail to decode it.
 A subclass sees every body sent through `body_sent(path, size, encoding)` (the benches count
 the bytes on the wire with it)."""
 from __future__ import annotations
@@ -47,7 +48,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     disable_nagle_algorithm = True
     quiet = True
     mounts: dict[str, str] = {}  # URL prefix ("/__test__/") -> directory, for test pages
-    netlify_toml: Path = NETLIFY_TOML  # the headers (and declared encodings) of the served build
+    netlify_toml: Path = NETLIFY_TOML  # the headers of the served build
     _gzipped: dict = {}  # (file, mtime_ns, size) -> gzip body, shared by every handler
     _gzip_lock = threading.Lock()
 
@@ -68,7 +69,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         for name, value in headers_for(self._url_path(), self.netlify_toml).items():
-            if name.lower() != "content-encoding":   # only with the body it describes (send_head)
+            if name.lower() != "content-encoding":   # set by the server alone, as on Netlify
                 self.send_header(name, value)
         super().end_headers()
 
@@ -120,13 +121,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.end_headers()
                 return None
         ctype = self.guess_type(path)
-        declared = headers_for(self._url_path(), self.netlify_toml).get("Content-Encoding")
         encoding = None
-        if declared:
-            encoding = declared          # stored encoded: sent as it is
-            with open(path, "rb") as f:
-                body = f.read()
-        elif ctype in COMPRESSIBLE and st.st_size >= GZIP_MIN_BYTES and self._accepts_gzip():
+        if ctype in COMPRESSIBLE and st.st_size >= GZIP_MIN_BYTES and self._accepts_gzip():
             encoding = "gzip"
             body = self._gzip(path, st)
         else:
@@ -136,7 +132,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-type", ctype)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
-        if ctype in COMPRESSIBLE and not declared:
+        if ctype in COMPRESSIBLE:
             self.send_header("Vary", "Accept-Encoding")
         if encoding:
             self.send_header("Content-Encoding", encoding)

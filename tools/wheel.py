@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import posixpath
 import re
 import sys
 import tomllib
@@ -36,10 +37,13 @@ def engine_project(py_dir: Path) -> dict:
             "summary": project.get("description", "")}
 
 
-def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None
-                       ) -> tuple[str, bytes]:
+def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None,
+                       sourceless: bool = False) -> tuple[str, bytes]:
     """(standard wheel file name, wheel bytes) of the packages under py_dir, plus `extra` files
     (the precompiled __pycache__/*.pyc).
+    `sourceless`: each module's bytecode in `extra` replaces its source, as `<module>.pyc` next
+    to where the source was (what CPython imports without a source): the page's wheel, 25%
+    fewer bytes; a traceback names files and lines without their text.
 
     A wheel is a zip holding the package files plus <name>-<version>.dist-info/{METADATA,WHEEL,
     RECORD}. Entries are sorted and carry a fixed timestamp."""
@@ -49,13 +53,22 @@ def build_engine_wheel(py_dir: Path = PY, extra: dict[str, bytes] | None = None
     packages = sorted(p.parent for p in py_dir.glob("*/__init__.py"))
     if not packages:
         sys.exit(f"build: no Python package (*/__init__.py) under {py_dir}")
+    extra = dict(extra or {})
+    if sourceless:  # "pkg/__pycache__/mod.cpython-3XY.pyc" -> "pkg/mod.pyc"
+        extra = {posixpath.join(posixpath.dirname(posixpath.dirname(n)),
+                                posixpath.basename(n).split(".")[0] + ".pyc"): data
+                 for n, data in extra.items()}
     files: list[tuple[str, bytes]] = []
     for pkg in packages:
         for f in sorted(pkg.rglob("*")):
             if f.is_dir() or "__pycache__" in f.parts or f.suffix in (".pyc", ".pyo"):
                 continue
-            files.append((f.relative_to(py_dir).as_posix(), f.read_bytes()))
-    files.extend(sorted((extra or {}).items()))
+            rel = f.relative_to(py_dir).as_posix()
+            if sourceless and rel + "c" in extra:
+                continue
+            files.append((rel, f.read_bytes()))
+    files.extend(sorted(extra.items()))
+    files.sort()
     info_dir = f"{dist_name}-{version}.dist-info"
     metadata = [
         "Metadata-Version: 2.1",

@@ -1,26 +1,38 @@
 // engine-boot.js — starts Python in the engine worker (web/engine-worker.js, its only importer)
-// and installs the engine wheel; reports its stages through `progress(value, stage)`.
+// and installs the engine wheel; reports its stages through `progress(value, stage)` and times
+// them in `marks` (ms since the worker's time origin, sent with `ready`: bench/boot.py).
 //
 //   startPython(progress) → {pyodide, fromSnapshot, snapshotStored}
 //     snapshotStored: a promise settled once a new memory snapshot is kept (cold boot), else null
 //
+// Both hand loadPyodide the game's own standard library (STDLIB_URL: the modules the game,
+// micropip and Pyodide's start-up import, as bytecode; tools/stdlib.py) instead of Pyodide's.
 // Two ways to boot:
 //  - cold: loadPyodide (with _makeSnapshot), take a memory snapshot of the freshly started
 //    interpreter and keep it in Cache Storage ("kaffeehaus-engine-snapshot", keyed by the
-//    build), load micropip (our own one-entry lock file pins PyPI's sha256), and install the
-//    engine wheel with micropip. Both wheels are fetched while CPython starts.
-//  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot), unpack the
-//    same engine wheel into site-packages and import it.
+//    build) on a thread of its own (web/engine-snapshot-worker.js), load micropip (our own
+//    one-entry lock file pins PyPI's sha256), and install the engine wheel with micropip. Both
+//    wheels are fetched once the wasm is in, while CPython starts (on a slow line they would
+//    otherwise share its bandwidth and delay the interpreter they wait for).
+//  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot; loadPyodide gets
+//    it while it is still being inflated), unpack the same engine wheel into site-packages and
+//    import it.
 // The snapshot holds no engine code (a snapshot taken after micropip was imported fails in
 // Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it; the
 // build id that names it covers this file and the runtime (tools/site.py).
 
-import { BUILD_ID, PYODIDE_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
+import { BUILD_ID, PYODIDE_URL, STDLIB_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
 
 const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
 const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
 const MICROPIP = PYODIDE_LOCK.packages.micropip;
 const WHEEL_NAME = decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("/").pop());
+
+/** Phase → ms since the worker's time origin (the first time each was reached). */
+export const marks = {};
+export function mark(name) {
+  if (!(name in marks)) marks[name] = Math.round(performance.now());
+}
 
 function fetchBytes(url, integrity) {
   return fetch(url, integrity ? { integrity } : {}).then((r) => {
@@ -35,37 +47,46 @@ function hexToBase64(hex) {
   return btoa(s);
 }
 
-// The snapshot is kept gzip-compressed where the browser can (CompressionStream): the
-// interpreter's memory is mostly empty pages, 31 MB that compress to about 5 MB of the
-// player's storage; inflating it costs a fraction of what reading the raw bytes back did.
+// The snapshot is kept gzip-compressed where the browser can (engine-snapshot-worker.js).
 const GZIP = "application/gzip";
 
-async function readSnapshot() {
+/** {bytes: a promise of the stored snapshot, inflated as it is read} or null: none stored.
+ *  (loadPyodide takes the promise: the inflating overlaps the wasm's compilation.) */
+async function findSnapshot() {
   try {
     if (!self.caches) return null;
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const hit = await cache.match(SNAPSHOT_KEY);
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
     if (!hit) return null;
     const body = hit.headers.get("Content-Type") === GZIP
       ? new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))) : hit;
-    return new Uint8Array(await body.arrayBuffer());
+    const bytes = body.arrayBuffer().then((b) => { mark("snapshotRead"); return new Uint8Array(b); });
+    bytes.catch(() => {});
+    return { bytes };
   } catch {
     return null;
   }
 }
 
-async function storeSnapshot(bytes) {
-  if (!self.caches) return;
-  const blob = new Blob([bytes]);  // a copy now: the snapshot is stored after the boot goes on
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const req of await cache.keys()) {
-    if (req.url !== SNAPSHOT_KEY) await cache.delete(req);  // snapshots of older builds
+/** Keeps `bytes` (transferred) in Cache Storage on a thread of its own, where a worker can start
+ *  one (engine-snapshot-worker.js): compressing 31 MB would otherwise take this thread from
+ *  loading micropip and installing the engine. */
+function storeSnapshot(bytes) {
+  const url = new URL("./engine-snapshot-worker.js", import.meta.url);
+  if (typeof Worker !== "function") {  // no nested workers: on this thread
+    return import(url.href).then((m) => m.keepSnapshot(bytes, SNAPSHOT_CACHE, SNAPSHOT_KEY));
   }
-  const packed = typeof CompressionStream === "function";
-  const body = packed ? await new Response(blob.stream().pipeThrough(new CompressionStream("gzip"))).blob() : blob;
-  await cache.put(SNAPSHOT_KEY, new Response(body, {
-    headers: { "Content-Type": packed ? GZIP : "application/octet-stream" },
-  }));
+  return new Promise((resolve, reject) => {
+    const keeper = new Worker(url, { type: "module", name: "engine-snapshot" });
+    keeper.onmessage = ({ data }) => {
+      keeper.terminate();
+      if (data.stored) resolve(); else reject(new Error(data.error));
+    };
+    keeper.onerror = (e) => {
+      keeper.terminate();
+      reject(new Error(e.message || "the snapshot's worker failed"));
+    };
+    keeper.postMessage({ bytes, cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY }, [bytes.buffer]);
+  });
 }
 
 async function dropSnapshot() {
@@ -75,6 +96,7 @@ async function dropSnapshot() {
 function options(extra) {
   return {
     indexURL: PYODIDE_URL,
+    stdLibURL: STDLIB_URL,
     lockFileContents: PYODIDE_LOCK,
     packageBaseUrl: PYODIDE_URL,
     stdout: (line) => console.log("[python]", line),
@@ -83,24 +105,50 @@ function options(extra) {
   };
 }
 
+/** loadPyodide, with the end of the wasm's compilation marked (it streams while it downloads);
+ *  `wasmIn` is called then, or at the latest when loadPyodide settles. */
+async function load(loadPyodide, extra, wasmIn) {
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (...args) => {
+    const result = await instantiate.apply(WebAssembly, args);
+    mark("wasmInstantiated");
+    wasmIn();
+    return result;
+  };
+  try {
+    mark("loadStart");
+    return await loadPyodide(options(extra));
+  } finally {
+    WebAssembly.instantiateStreaming = instantiate;
+    mark("interpreter");
+    wasmIn();
+  }
+}
+
 export async function startPython(progress) {
+  mark("start");
   progress(0.02, "start");
-  const snapshotBytes = readSnapshot();
-  // Fetch the wheels while the runtime downloads and CPython starts.
-  const engineBytes = fetchBytes(ENGINE_WHEEL_URL);
-  const micropipPrefetch = fetchBytes(PYODIDE_URL + MICROPIP.file_name,
-    "sha256-" + hexToBase64(MICROPIP.sha256)).catch(() => null);
+  const snapshotFound = findSnapshot();
+  // The wheels are needed once CPython runs: fetched when the wasm is in (web/engine-prefetch.js
+  // holds them back as long on a first visit), while CPython starts.
+  let wasmIn;
+  const wasmArrived = new Promise((resolve) => { wasmIn = resolve; });
+  const engineBytes = wasmArrived.then(() => fetchBytes(ENGINE_WHEEL_URL));
+  const micropipPrefetch = wasmArrived.then(() => fetchBytes(PYODIDE_URL + MICROPIP.file_name,
+    "sha256-" + hexToBase64(MICROPIP.sha256))).catch(() => null);
   engineBytes.catch(() => {});
   const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+  mark("pyodideImported");
   progress(0.1, "runtime");
 
-  const snapshot = await snapshotBytes;
+  const snapshot = await snapshotFound;
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
+      const pyodide = await load(loadPyodide, { _loadSnapshot: snapshot.bytes }, wasmIn);
       progress(0.8, "engine");
       const site = pyodide.runPython("import site; site.getsitepackages()[0]");
       pyodide.unpackArchive(await engineBytes, "wheel", { extractDir: site });
+      mark("wheel");
       pyodide.runPython("import random; random.seed()");  // a snapshot freezes the RNG state
       return { pyodide, fromSnapshot: true, snapshotStored: null };
     } catch (e) {
@@ -113,14 +161,16 @@ export async function startPython(progress) {
   let pyodide;
   let snapshotStored = null;
   try {
-    pyodide = await loadPyodide(options({ _makeSnapshot: !!self.caches }));
+    pyodide = await load(loadPyodide, { _makeSnapshot: !!self.caches }, wasmIn);
   } finally {
     clearInterval(ticker);
   }
   if (self.caches) {
     try {
       const bytes = pyodide.makeMemorySnapshot();
-      snapshotStored = storeSnapshot(bytes).catch((e) => console.warn("snapshot not stored:", e));
+      mark("snapshotTaken");
+      snapshotStored = storeSnapshot(bytes).then(() => mark("snapshotStored"))
+        .catch((e) => console.warn("snapshot not stored:", e));
     } catch (e) {
       console.warn("no engine snapshot:", e);
     }
@@ -135,6 +185,7 @@ export async function startPython(progress) {
   if (loadErrors.length) {  // loadPackage reports (e.g. a hash mismatch) but does not throw
     throw new Error(`micropip did not load: ${loadErrors.join("; ")}`);
   }
+  mark("micropip");
   progress(0.8, "engine");
   const path = `/tmp/${WHEEL_NAME}`;
   pyodide.FS.writeFile(path, await engineBytes);
@@ -144,6 +195,7 @@ export async function startPython(progress) {
   } finally {
     micropip.destroy();
   }
+  mark("wheel");
   return { pyodide, fromSnapshot: false, snapshotStored };
 }
 

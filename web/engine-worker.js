@@ -7,11 +7,12 @@
 // `stream: true` to one of STREAMED also posts {id, step} (JSON text) for each step of the turn
 // as soon as the engine applied it, before the computer thinks about the next one; the answer
 // then leaves those steps out, and states cross by reference or as what changed (web/protocol.js).
-// While booting it posts {progress: 0..1, stage}, then {ready: true, boot: {ms, snapshot}} or {fatal: message}.
+// While booting it posts {progress: 0..1, stage}, then {ready: true, boot: {ms, snapshot, ...}} or
+// {fatal: message}.
 //
 // Python is started by web/engine-boot.js (cold, or warm from a memory snapshot).
 
-import { startPython } from "./engine-boot.js";
+import { startPython, mark, marks as bootMarks } from "./engine-boot.js";
 import { compactAnswer } from "./protocol.js";
 
 // Python side of the protocol: JSON text in, JSON text out, errors as data.
@@ -62,9 +63,13 @@ async function boot() {
   snapshotTask = snapshotStored;
   pyodide.runPython(GLUE);
   call = pyodide.globals.get("_kh_call");
+  mark("engine");
   progress(1, "ready");
+  // stages: when each progress stage was first posted; marks: engine-boot.js's phases, both in ms
+  // since this worker's time origin (bench/boot.py lines them up with the page's)
   postMessage({ ready: true, boot: {
-    ms: Math.round(performance.now() - t0), snapshot: fromSnapshot, stages: marks } });
+    ms: Math.round(performance.now() - t0), snapshot: fromSnapshot, stages: marks,
+    marks: bootMarks, timeOrigin: performance.timeOrigin } });
   while (queue.length) handle(queue.shift());
 }
 

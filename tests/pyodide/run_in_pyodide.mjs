@@ -2,8 +2,9 @@
 //
 //   node tests/pyodide/run_in_pyodide.mjs <dist> <wheel-dir> [pytest args...]
 //
-// Uses the runtime exactly as shipped in <dist>/pyodide/<hash>/ (including the trimmed
-// python_stdlib.zip), installs micropip and the engine wheel from <dist> the way the page does,
+// Uses the runtime exactly as shipped in <dist>/pyodide/<hash>/ (including the game's own
+// stdlib, handed to loadPyodide as the page does), installs micropip and the engine wheel from
+// <dist> the way the page does,
 // then imports every kaffeehaus module with only the shipped stdlib on sys.path (so a module the
 // trimming removed fails here). Only then does it add the full stdlib from node_modules (pytest
 // needs modules the game does not), unpack the pure-Python test wheels from <wheel-dir>, mount
@@ -18,43 +19,65 @@ const dist = resolve(distArg);
 const precache = JSON.parse(readFileSync(join(dist, "precache.json"), "utf8"));
 const find = (re) => precache.files.find((f) => re.test(f));
 const pyDir = join(dist, dirname(find(/^pyodide\/[^/]+\/pyodide\.mjs$/))) + "/";
-const engineWheel = join(dist, find(/^wheels\/.*\.whl$/));
+const wheelFile = find(/^wheels\/.*\.whl$/);
+const engineWheel = new Uint8Array(readFileSync(join(dist, wheelFile)));
 const assets = readFileSync(join(dist, find(/^assets\/[^/]+\/build-assets\.js$/)), "utf8");
 const lock = JSON.parse(assets.match(/PYODIDE_LOCK = (.*);\n/)[1]);
 
 const t0 = performance.now();
 const { loadPyodide } = await import(pyDir + "pyodide.mjs");
+const stdlib = pyDir + "kaffeehaus-stdlib.zip";
 const py = await loadPyodide({
-  indexURL: pyDir, lockFileContents: lock, packageBaseUrl: pyDir,
+  indexURL: pyDir, stdLibURL: stdlib, lockFileContents: lock, packageBaseUrl: pyDir,
 });
 // Raw writes: pytest's progress dots arrive without newlines.
 py.setStdout({ write: (buf) => process.stdout.write(buf) && buf.length || buf.length });
 py.setStderr({ write: (buf) => process.stderr.write(buf) && buf.length || buf.length });
 await py.loadPackage("micropip", { messageCallback: () => {} });
-const wheelName = engineWheel.split("/").pop();
-py.FS.writeFile(`/tmp/${wheelName}`, new Uint8Array(readFileSync(engineWheel)));
+const wheelName = wheelFile.split("/").pop();
+py.FS.writeFile(`/tmp/${wheelName}`, engineWheel);
 const micropip = py.pyimport("micropip");
 await micropip.install(`emfs:/tmp/${wheelName}`);
 micropip.destroy();
 console.log(`[pyodide] ${py.version}, engine installed from dist in ${Math.round(performance.now() - t0)} ms`);
 
 // Every engine module must import with the shipped (trimmed) stdlib alone.
+// (A walk with os alone: pkgutil is not in the game's stdlib. __main__ is the terminal game.)
 py.runPython(`
-import importlib, pkgutil, kaffeehaus
+import importlib, os, sys, kaffeehaus
 _failed = []
-for _m in pkgutil.walk_packages(kaffeehaus.__path__, "kaffeehaus."):
-    try:
-        importlib.import_module(_m.name)
-    except Exception as e:
-        _failed.append(f"{_m.name}: {type(e).__name__}: {e}")
+_top = os.path.dirname(os.path.dirname(kaffeehaus.__file__))
+for _dir, _dirs, _files in os.walk(os.path.dirname(kaffeehaus.__file__)):
+    _dirs[:] = sorted(d for d in _dirs if d != "__pycache__")
+    for _f in sorted(_files):
+        if not _f.endswith((".py", ".pyc")) or _f.startswith("__main__."):
+            continue   # (the wheel holds bytecode only: <module>.pyc where the source would be)
+        _name = os.path.relpath(os.path.join(_dir, _f), _top).rsplit(".", 1)[0].replace("/", ".")
+        _name = _name.removesuffix(".__init__")
+        try:
+            importlib.import_module(_name)
+        except Exception as e:
+            _failed.append(f"{_name}: {type(e).__name__}: {e}")
 if _failed:
     raise SystemExit("engine modules fail to import with the shipped stdlib:\\n" + "\\n".join(_failed))
+if "kaffeehaus.api" not in sys.modules:
+    raise SystemExit("no engine module found to import")
 `);
 
 // Test tooling: the full stdlib (after the shipped one on sys.path) and the pure wheels.
 py.FS.writeFile("/lib/full_stdlib.zip",
   new Uint8Array(readFileSync(join(ROOT, "node_modules", "pyodide", "python_stdlib.zip"))));
-py.runPython("import sys; sys.path.append('/lib/full_stdlib.zip')");
+// Packages already imported from the game's zip (importlib, json, asyncio, ...) look for their
+// submodules in it alone: each gets the full stdlib's directory too.
+py.runPython(`
+import sys
+sys.path.append("/lib/full_stdlib.zip")
+_game = "/lib/python%d%d.zip/" % sys.version_info[:2]
+for _m in list(sys.modules.values()):
+    for _p in list(getattr(_m, "__path__", None) or []):
+        if isinstance(_p, str) and _p.startswith(_game):
+            _m.__path__.append("/lib/full_stdlib.zip/" + _p[len(_game):])
+`);
 const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
 for (const f of readdirSync(wheelDir).filter((f) => f.endsWith(".whl")).sort()) {
   py.unpackArchive(new Uint8Array(readFileSync(join(wheelDir, f))), "wheel",

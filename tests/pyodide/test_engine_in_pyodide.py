@@ -1,6 +1,6 @@
 """The engine's own tests, run again inside Pyodide (CPython compiled to wasm) under Node.
 
-run_in_pyodide.mjs boots the runtime exactly as dist/ ships it (trimmed stdlib included),
+run_in_pyodide.mjs boots the runtime exactly as dist/ ships it (the game's stdlib included),
 installs micropip and the engine wheel from dist/, checks that every engine module imports,
 then runs pytest inside wasm on the tests rule_subset.py chooses: a subset of tests/engine and
 tests/ai (minus `no_pyodide`) that cites every rule id any of them cites and touches every test

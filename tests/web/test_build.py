@@ -42,7 +42,7 @@ def test_dist_is_complete_and_consistent(dist):
     assert set(precache["files"]) - {"./"} == files - {"index.html", "sw.js", "precache.json"}
     # Only the runtime files the page needs, from the pinned package, plus micropip.
     pyodide = {f.split("/", 2)[2] for f in files if f.startswith("pyodide/")}
-    assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL}
+    assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL, build.STDLIB_NAME}
     micropip = next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes()
     assert hashlib.sha256(micropip).hexdigest() == build.MICROPIP_SHA256
     # Every hashed directory is named by its content: no two builds share a name by accident.
@@ -51,11 +51,36 @@ def test_dist_is_complete_and_consistent(dist):
     assets = next(dist.glob("assets/*/build-assets.js")).read_text()
     lock = json.loads(re.search(r"PYODIDE_LOCK = (.*);\n", assets).group(1))
     assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
-    # The stdlib is trimmed and the modules the page imports are bytecode.
-    stdlib = zipfile.ZipFile(next(dist.glob("pyodide/*/python_stdlib.zip")))
+    # The game's stdlib (tools/stdlib.py): bytecode only, of the modules the game, micropip and
+    # Pyodide's start-up import; Pyodide's own files as npm ships them.
+    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
     names = set(stdlib.namelist())
-    assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/")) for n in names)
-    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+    assert {"json/__init__.pyc", "random.pyc", "hashlib.pyc", "datetime.pyc",
+            "importlib/metadata/__init__.pyc"} <= names
+    assert not any(n.endswith(".py") for n in names)
+    assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/", "pydoc", "sqlite3/")) for n in names)
+    npm = Path(build.ROOT) / "node_modules" / "pyodide"
+    for name in build.PYODIDE_FILES:
+        assert next(dist.glob(f"pyodide/*/{name}")).read_bytes() == (npm / name).read_bytes(), name
+
+
+def test_files_are_stored_as_they_are_sent_decoded(dist):
+    """Netlify ignores a Content-Encoding in netlify.toml and compresses on the fly, so nothing
+    is stored encoded and nothing declares an encoding; a zip is never compressed by the host,
+    so the game's stdlib and the engine wheel carry their entries deflated."""
+    for f in dist.rglob("*"):
+        if f.is_file():
+            rel = f.relative_to(dist).as_posix()
+            assert "Content-Encoding" not in build.headers_for("/" + rel), rel
+    assert not re.search(r"(?im)^\s*content-encoding\s*=", (Path(build.ROOT) / "netlify.toml").read_text())
+    assert next(dist.glob("pyodide/*/pyodide.asm.wasm")).read_bytes()[:4] == b"\0asm"
+    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
+    wheel = zipfile.ZipFile(next(dist.glob("wheels/*/*.whl")))
+    for z in (stdlib, wheel):
+        assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in z.infolist())
+    # bytecode only, where the sources would be (tools/wheel.py sourceless)
+    names = set(wheel.namelist())
+    assert "kaffeehaus/api.pyc" in names and not any(n.endswith(".py") for n in names)
 
 
 def test_index_references_resolve(dist):
@@ -69,6 +94,8 @@ def test_index_references_resolve(dist):
 
     Refs().feed((dist / "index.html").read_text())
     assert refs
+    # the engine's downloads start with the page's (web/engine-prefetch.js, added by the build)
+    assert any(r.endswith("/engine-prefetch.js") for r in refs)
     for ref in refs:
         assert not ref.startswith("web/"), ref
         assert (dist / ref.split("?")[0]).is_file(), ref

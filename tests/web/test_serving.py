@@ -1,6 +1,7 @@
-"""tools/server.py sends what the host sends (docs/WEB.md "Compression as served"): the files
-netlify.toml declares encoded as they are stored, text gzip-compressed when the request
-accepts it, the rest as it is; and it reports each body's size and encoding."""
+"""tools/server.py sends what the host sends (docs/WEB.md "Compression as served"): text and
+wasm gzip-compressed when the request accepts it, the rest as it is, and never a
+Content-Encoding that netlify.toml declares (Netlify ignores it); and it reports each body's
+size and encoding."""
 from __future__ import annotations
 
 import gzip
@@ -18,7 +19,7 @@ TOML = """
   [headers.values]
     X-Content-Type-Options = "nosniff"
 [[headers]]
-  for = "/stored/*"
+  for = "/declared/*"
   [headers.values]
     Content-Encoding = "br"
     Cache-Control = "immutable"
@@ -28,8 +29,9 @@ TOML = """
 @pytest.fixture
 def site(tmp_path):
     root = tmp_path / "site"
-    (root / "stored").mkdir(parents=True)
-    (root / "stored" / "x.wasm").write_bytes(b"\x8b\x03\x80already brotli")
+    (root / "declared").mkdir(parents=True)
+    (root / "declared" / "x.wasm").write_bytes(b"\0asm" + bytes(3000))
+    (root / "declared" / "x.zip").write_bytes(b"PK\3\4" + bytes(3000))
     (root / "app.js").write_text("export const a = 1;\n" * 200)
     (root / "tiny.js").write_text("1;\n")
     (root / "icon.png").write_bytes(b"\x89PNG" + bytes(3000))
@@ -64,14 +66,21 @@ def get(url, accept="gzip, deflate, br, zstd"):
         return r.headers, r.read()
 
 
-def test_declared_encoding_is_sent_as_stored_whatever_the_request_accepts(site):
+def test_a_declared_encoding_is_ignored_as_netlify_ignores_it(site):
+    """The file is compressed (or not) as any other of its type; the other headers of the rule
+    are sent."""
     url, root, sent = site
-    for accept in ("br", "gzip", None):
-        headers, body = get(url + "stored/x.wasm", accept)
-        assert headers["Content-Encoding"] == "br" and headers["Content-Type"] == "application/wasm"
-        assert headers["Cache-Control"] == "immutable"
-        assert body == (root / "stored" / "x.wasm").read_bytes()
-    assert recorded(sent, ("/stored/x.wasm", len(body), "br"))
+    headers, body = get(url + "declared/x.wasm", "gzip, deflate")
+    assert headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == "application/wasm"
+    assert headers["Cache-Control"] == "immutable"
+    assert gzip.decompress(body) == (root / "declared" / "x.wasm").read_bytes()
+    assert recorded(sent, ("/declared/x.wasm", len(body), "gzip"))
+    for accept in ("br", None):
+        headers, body = get(url + "declared/x.wasm", accept)
+        assert headers["Content-Encoding"] is None
+        assert body == (root / "declared" / "x.wasm").read_bytes()
+    headers, body = get(url + "declared/x.zip")
+    assert headers["Content-Encoding"] is None and body == (root / "declared" / "x.zip").read_bytes()
 
 
 def test_text_is_gzip_compressed_when_accepted(site):
@@ -101,5 +110,5 @@ def test_small_and_binary_files_are_sent_as_they_are(site):
 def test_errors_carry_no_declared_encoding(site):
     url, _, _ = site
     with pytest.raises(urllib.error.HTTPError) as err:
-        get(url + "stored/missing.wasm")
+        get(url + "declared/missing.wasm")
     assert err.value.code == 404 and err.value.headers["Content-Encoding"] is None
