@@ -105,7 +105,8 @@ async function boot() {
   const opponent = new OpponentChoice($("[data-setup-opponent]"), storage.read("opponent"), setup);
   setup.onShow = (shown) => ui.emit("setup", { shown });
   view = new TableView({ table, settings, setup });
-  const duelUi = installDuel({ table, view, setup, storage, ui, ready: engine.ready });
+  const duelUi = installDuel({ table, view, setup, storage, ui, ready: engine.ready,
+    listSaved: () => drawSavedGames($("[data-saved-games]"), table, () => view.backToTable()) });
   const fail = (error) => {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));
@@ -123,7 +124,7 @@ async function boot() {
     const button = $("[data-ui='resume']");
     button.hidden = !table.state && !table.games.list().length;
     button.textContent = t(table.state ? "setup.back" : "setup.resume");
-    drawSavedGames($("[data-saved-games]"), table);
+    drawSavedGames($("[data-saved-games]"), table, () => view.backToTable());
   };
   const resume = () => (table.state ? view.backToTable() : table.resume());
   const showNewGame = () => {
