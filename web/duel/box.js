@@ -34,6 +34,8 @@ export function reconnecting(phase, live) {
 }
 
 const LINK_WORDS = { offer: "duel.live.sendOffer", answer: "duel.live.sendAnswer", wait: "duel.live.openFriend" };
+// the box's note beside the link, short (the status line says the whole of it)
+const NOTE_WORDS = { offer: "duel.live.noteOffer", answer: "duel.live.noteAnswer" };
 
 function phaseText(phase, record, status, live) {
   const liveState = live.state;
@@ -198,6 +200,9 @@ export class DuelBox {
     const connected = live.state === "connected";
     const text = phaseText(phase, record, status, live);
     const link = reconnecting(phase, live);
+    // while a link is to reconnect the pages, its words say what the connection's state would
+    // ("closed: send your moves by link" beside "open the link your friend sends" contradicts it)
+    e.liveState.hidden = Boolean(link) || live.state === "off";
     // the table's status line says what to do; at the end of a deal (its line tells the result)
     // this line does
     e.phaseLine.textContent = text;
@@ -242,7 +247,7 @@ export class DuelBox {
     const codes = outbox.join("\n");
     if (connected || codes !== e.codeOut.value) e.copied.textContent = "";
     e.codeOut.value = codes;
-    e.sendNote.textContent = link ? t(LINK_WORDS[link])
+    e.sendNote.textContent = NOTE_WORDS[link] ? t(NOTE_WORDS[link])
       : (record.shared ? t("duel.send.again")
       : t(phase === "invited" ? "duel.send.invite" : "duel.send.move"))
       + (outbox.length > 1 ? ` (${t("duel.send.count", { count: outbox.length })})` : "");
