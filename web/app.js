@@ -130,7 +130,10 @@ async function boot() {
   const showNewGame = () => {
     offerResume();
     view.showSetup();
-    setup.root.querySelector("[aria-pressed='true']")?.focus();
+    // the games waiting stay the first thing in view (the chosen game has the focus all the same)
+    const waiting = !$("[data-waiting]").hidden;
+    setup.root.querySelector("[aria-pressed='true']")?.focus({ preventScroll: waiting });
+    if (waiting) setup.root.scrollTop = 0;
   };
   // a game not over yet: the player says first whether it stays saved (web/leaving.js)
   const newGame = installLeaving({ table, showSetup: showNewGame });

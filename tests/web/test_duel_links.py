@@ -38,6 +38,8 @@ def waiting(page):
         return {
             shown: Boolean(list) && !list.hidden && list.getClientRects().length > 0,
             top: list ? list.getBoundingClientRect().top - setup.getBoundingClientRect().top : null,
+            inView: list ? list.getBoundingClientRect().top >= 0
+                && list.getBoundingClientRect().top < innerHeight / 3 : false,
             first: list ? list.compareDocumentPosition(setup.querySelector('[data-setup-opponent]'))
                 === Node.DOCUMENT_POSITION_FOLLOWING : false,
             games: [...document.querySelectorAll('[data-waiting] button')].map((b) => ({
@@ -66,10 +68,12 @@ def test_the_games_waiting_are_at_the_top_of_the_setup_with_the_friend_and_the_s
     wait_settled(other)
     for page, state, words in ((mover, "yourTurn", "your turn"), (other, "wait", "waiting for your friend")):
         duel_id = party(page)["id"]
+        page.set_viewport_size({"width": 390, "height": 844})     # a phone: the list is not scrolled past
         to_setup(page)
         shown = waiting(page)
         assert shown["shown"] and shown["first"], shown
         assert shown["top"] < 120, shown                  # under the heading, not ~1,280 px down
+        assert shown["inView"], shown                     # and in view, not scrolled past
         duels = [g for g in shown["games"] if g["ui"] == "duel-continue"]
         assert [d["id"] for d in duels] == [duel_id], shown
         assert duels[0]["state"] == state and "Schnapsen with your friend" in duels[0]["text"], duels
