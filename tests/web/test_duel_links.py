@@ -91,6 +91,8 @@ def test_the_games_waiting_are_at_the_top_of_the_setup_with_the_friend_and_the_s
         page.wait_for_function("(p) => document.documentElement.dataset.duel === p",
                                arg="your_turn" if page is mover else phase(page) or "their_turn", timeout=30_000)
         switch_language(page, "en")
+        # the language switch draws the friend's label again: no computer level beside it
+        assert page.text_content("[data-opponent-label]").strip() == "Friend"
     for page in (a, b):
         assert not page.errors, page.errors
 
