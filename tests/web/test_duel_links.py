@@ -155,3 +155,28 @@ def test_every_link_the_duel_cannot_use_is_said_in_a_sentence(two, base_url):
     assert party(a)["party"] == saved
     for page in (a, b):
         assert not page.errors, page.errors
+
+
+def test_the_games_waiting_do_not_move_the_set_up_while_the_engine_loads(browser, base_url):
+    """The list is drawn with the page's first words (it reads only the saved records, the duel's
+    words draw it at install): the set-up below it does not jump down when the engine becomes
+    ready. (A guard: it passed before as well.)"""
+    from test_table_boot import LAYOUT_SHIFTS
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+        page.click("[data-action='start']")
+        page.wait_for_selector("[data-zone='hand'] [data-card]", timeout=60_000)
+        to_setup(page)
+        page.evaluate("() => sessionStorage.clear()")      # a new visit, not a reload of the game
+        page.add_init_script(LAYOUT_SHIFTS)
+        page.reload()
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=60_000)
+        page.wait_for_timeout(800)
+        assert waiting(page)["shown"] and len(waiting(page)["games"]) == 1
+        shift = page.evaluate("window.__layoutShift")
+        assert shift < 0.01, page.evaluate("window.__layoutShifts")
+    finally:
+        context.close()
