@@ -118,8 +118,10 @@ export function installSending({ duel, box, storage, render }) {
       pendingSignal = null;
     }
     if (applied) live.received(findCodes(text));
-    // never silent: a link whose moves are all here already still reconnects the pages
-    else if (known && duel.id === game) notify("duel-link", () => t("duel.link.known"));
+    // never silent: a link whose moves are all here already reconnects the pages, or says that
+    // they are connected already
+    const connected = live.state === "connected";
+    if (!applied && known && duel.id === game) notify("duel-link", () => t(connected ? "duel.link.knownLive" : "duel.link.known"));
     // an invitation waits for Accept (it keeps the signal); else the duel is on the table
     if (signal && duel.record && (applied || duel.id === before || duel.id === game) && !invited) {
       await takeSignal(signal);

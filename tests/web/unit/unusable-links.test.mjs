@@ -83,7 +83,7 @@ for (const [name, kind, make] of KINDS) {
 }
 
 test("each kind has a sentence of its own, and the link that only reconnects has one too", () => {
-  const keys = [...new Set(KINDS.map(([, kind]) => `duel.error.${kind}`)), "duel.link.known"];
+  const keys = [...new Set(KINDS.map(([, kind]) => `duel.error.${kind}`)), "duel.link.known", "duel.link.knownLive"];
   for (const lang of LANGUAGES) {
     const words = keys.map((key) => strings[lang][key]);
     assert.equal(new Set(words).size, keys.length, lang);
