@@ -105,7 +105,8 @@ async function boot() {
   const opponent = new OpponentChoice($("[data-setup-opponent]"), storage.read("opponent"), setup);
   setup.onShow = (shown) => ui.emit("setup", { shown });
   view = new TableView({ table, settings, setup });
-  const duelUi = installDuel({ table, view, setup, storage, ui, ready: engine.ready });
+  const duelUi = installDuel({ table, view, setup, storage, ui, ready: engine.ready,
+    listSaved: () => drawSavedGames($("[data-saved-games]"), table, () => view.backToTable()) });
   const fail = (error) => {
     html.dataset.busy = "false";
     view.setStatus("error", t("status.error", { message: failureText(error) }));
@@ -123,13 +124,16 @@ async function boot() {
     const button = $("[data-ui='resume']");
     button.hidden = !table.state && !table.games.list().length;
     button.textContent = t(table.state ? "setup.back" : "setup.resume");
-    drawSavedGames($("[data-saved-games]"), table);
+    drawSavedGames($("[data-saved-games]"), table, () => view.backToTable());
   };
   const resume = () => (table.state ? view.backToTable() : table.resume());
   const showNewGame = () => {
     offerResume();
     view.showSetup();
-    setup.root.querySelector("[aria-pressed='true']")?.focus();
+    // the games waiting stay the first thing in view (the chosen game has the focus all the same)
+    const waiting = !$("[data-waiting]").hidden;
+    setup.root.querySelector("[aria-pressed='true']")?.focus({ preventScroll: waiting });
+    if (waiting) setup.root.scrollTop = 0;
   };
   // a game not over yet: the player says first whether it stays saved (web/leaving.js)
   const newGame = installLeaving({ table, showSetup: showNewGame });

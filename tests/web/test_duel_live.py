@@ -303,9 +303,48 @@ def test_the_words_ask_for_one_link_each_way(two, base_url):
         assert not page.errors, page.errors
 
 
+def box_words(page):
+    """What the duel's box asks of the player: the note beside the link to send and the phase."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        "[data-zone='duel'] .duel-send-note, [data-zone='duel'] [data-duel-phase], [data-status]")]
+        .filter((n) => !n.hidden && n.textContent.trim()).map((n) => n.textContent.trim()).join(" | ")""")
+
+
+def reconnect_by_links(pages, *, limit=300):
+    """Carry a page's link only when its box says to send one, and say which; at most one link
+    each way until the two pages are connected again. Returns the links carried each way."""
+    carried = [[], []]
+    for _ in range(limit):
+        if all(live_state(p) == "connected" for p in pages):
+            return [len(c) for c in carried]
+        for src in (0, 1):
+            page, dst = pages[src], pages[1 - src]
+            link = sendable(page)
+            words = box_words(page)
+            if not link or link in carried[src] or live_state(page) in ("connected", "connecting"):
+                continue
+            # the box says which link: the one that reconnects, or the one sent back
+            assert "reconnects" in words or "Send this link back" in words, words
+            assert len(carried[src]) == 0, f"a second link from page {src} to reconnect: {words}"
+            # the other page, until it has a link of its own to send, says it waits for this one
+            if not sendable(dst) and live_state(dst) not in ("connected", "connecting"):
+                assert "Open the link your friend sends" in box_words(dst), box_words(dst)
+            before = dst.evaluate("() => document.documentElement.dataset.linksOpened || '0'")
+            dst.evaluate("(hash) => { window.location.hash = hash; }", fragment(link)[1:])
+            dst.wait_for_function("(b) => (document.documentElement.dataset.linksOpened || '0') !== b",
+                                  arg=before, timeout=60_000)
+            wait_settled(dst, 60_000)
+            assert not dst.locator("[data-notice='duel-error']").count(), error_text(dst)
+            carried[src].append(link)
+        pages[0].wait_for_timeout(100)
+    raise AssertionError(f"the pages did not reconnect: {[live_state(p) for p in pages]}, {carried}")
+
+
 def test_a_reloaded_duel_comes_back_to_the_table_on_either_side(two, base_url):
     """A reload mid-deal puts the duel back on the table by itself: the player to move plays at
-    once; the friend reloads while waiting; links carry the rest, nothing applied twice."""
+    once; the friend reloads while waiting. The box says which link reconnects the pages (the
+    mover's, then the one sent back): at most one link each way, then the deal is finished over
+    the live channel, nothing applied twice."""
     a, b = two
     start(a, b, base_url, profile="schnapsen", length="deal", game="Schnapsen")
     rng = random.Random(12)
@@ -335,8 +374,17 @@ def test_a_reloaded_duel_comes_back_to_the_table_on_either_side(two, base_url):
             assert before >= 1
         else:
             assert phase(page) != "your_turn"
-    carried = finish_by_links([a, b], rng)
+    for page in (a, b):
+        page.wait_for_function("() => document.querySelector('[data-duel-send]')?.dataset.duelSignal === 'true'"
+                               " || /Open the link your friend sends/.test(document.querySelector("
+                               "\"[data-zone='duel']\").innerText + document.querySelector('[data-status]').innerText)",
+                               timeout=30_000)
+    pages = [mover, other]
+    each_way = reconnect_by_links(pages)
+    assert each_way[0] <= 1 and each_way[1] <= 1, each_way
+    play_live(pages, rng, until=lambda ps: all(phase(p) == "over" and verified(p) == 1 for p in ps))
     same_verified_deal(a, b)
     for page in (a, b):
+        assert not page.locator("[data-notice='duel-error']").count(), error_text(page)
         assert not page.errors, page.errors
-    print(f"\nreloads on both sides: finished with {carried} more links")
+    print(f"\nreloads on both sides: reconnected with {each_way} links each way")

@@ -22,11 +22,30 @@ export function phaseOf(record, status, obs) {
   return status.phase;
 }
 
-function phaseText(phase, record, status, liveState) {
+/** Which link (re)connects the two pages while they are not connected: "offer" (send it; the
+ * friend's page answers with one link back), "answer" (send it back: it connects them), "wait"
+ * (this page has nothing new for the friend, who moves or has codes to send: open the link the
+ * friend sends, so that the two pages do not both send an offer), else null. */
+export function reconnecting(phase, live) {
+  if (!live || !live.pending || ["off", "connected", "connecting", "failed"].includes(live.state)) return null;
+  if (["invited", "over", "stopped"].includes(phase)) return null;
+  if (live.pending === "offer" && phase !== "your_turn" && !live.unsent().length) return "wait";
+  return live.pending;
+}
+
+const LINK_WORDS = { offer: "duel.live.sendOffer", answer: "duel.live.sendAnswer", wait: "duel.live.openFriend" };
+// the box's note beside the link, short (the status line says the whole of it)
+const NOTE_WORDS = { offer: "duel.live.noteOffer", answer: "duel.live.noteAnswer" };
+
+function phaseText(phase, record, status, live) {
+  const liveState = live.state;
   const sending = record.outbox.length > 0 && !record.shared;
   if (liveState === "connected" && ["shuffling", "waiting", "their_turn", "verifying"].includes(phase)) {
     return t(phase === "their_turn" && !status.cards_pending ? "duel.live.theirTurn" : "duel.live.working");
   }
+  // which link: the one that reconnects the pages (then the one the friend sends back)
+  const link = phase !== "your_turn" && reconnecting(phase, live);
+  if (link) return t(LINK_WORDS[link]);
   // the link to send carries a connection code: once the friend opens it, nothing more is
   // copied (no answer to paste)
   if (sending && ["waiting", "connecting", "closed"].includes(liveState) && phase !== "invited" && phase !== "over") {
@@ -179,7 +198,11 @@ export class DuelBox {
     e.verified.dataset.duelVerified = String(count);
     e.verified.textContent = count ? `✓ ${t("duel.verifiedCount", { count })}` : "";
     const connected = live.state === "connected";
-    const text = phaseText(phase, record, status, live.state);
+    const text = phaseText(phase, record, status, live);
+    const link = reconnecting(phase, live);
+    // while a link is to reconnect the pages, its words say what the connection's state would
+    // ("closed: send your moves by link" beside "open the link your friend sends" contradicts it)
+    e.liveState.hidden = Boolean(link) || live.state === "off";
     // the table's status line says what to do; at the end of a deal (its line tells the result)
     // this line does
     e.phaseLine.textContent = text;
@@ -215,13 +238,17 @@ export class DuelBox {
     // a stopped duel (cheating detected) sends nothing more; while connected the channel
     // carries every code (one not yet acknowledged goes again after a reconnection), so the
     // player has nothing to send by hand
-    e.send.hidden = !outbox.length || Boolean(record.verdict) || connected;
+    // (a link that reconnects the pages is sent even with no code in it)
+    e.send.hidden = (!outbox.length && !link) || link === "wait" || Boolean(record.verdict) || connected;
+    e.codeButton.hidden = !outbox.length;
+    e.codeOut.closest("details").hidden = !outbox.length;
     e.sendNote.hidden = e.send.hidden;
     // "Copied" is about the codes copied then: not about newer ones, nor a connected duel's
     const codes = outbox.join("\n");
     if (connected || codes !== e.codeOut.value) e.copied.textContent = "";
     e.codeOut.value = codes;
-    e.sendNote.textContent = (record.shared ? t("duel.send.again")
+    e.sendNote.textContent = NOTE_WORDS[link] ? t(NOTE_WORDS[link])
+      : (record.shared ? t("duel.send.again")
       : t(phase === "invited" ? "duel.send.invite" : "duel.send.move"))
       + (outbox.length > 1 ? ` (${t("duel.send.count", { count: outbox.length })})` : "");
     e.send.dataset.duelShared = String(Boolean(record.shared));

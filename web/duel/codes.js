@@ -22,6 +22,8 @@
 //   duelLink(base, codes)  → "<base>#duel=<code>[~<code>…]"
 //   readEnvelope(code)     → Promise<{game, seq, from, hello}>; rejects with CodeError
 //   isDuelHash(hash)       → bool
+//   otherVersion(text)     → bool     text holding no code of this version but one of another
+//                                     ("kd0.", "kd2."): made by another version of the game
 
 import { MAX_CODE_LENGTH, MAX_DEPTH, MAX_MESSAGE_BYTES, MAX_PASTED_LENGTH } from "../limits.js";
 import { TooLarge, fromBase64url, inflate, measureZlib } from "./zlib64.js";
@@ -46,6 +48,7 @@ export class CodeError extends Error {
     this.name = "CodeError";
     this.type = "CodeError";
     this.reason = reason;   // "empty" | "damaged" | "tooLong" (past a limit of web/limits.js)
+    //                         | "version" (a code of another version of the game)
   }
 }
 
@@ -164,6 +167,12 @@ async function reads(code) {
   } catch {
     return false;
   }
+}
+
+const OTHER_VERSION = /(?:^|[^A-Za-z0-9_-])kd(?!1\.)\d+\.[A-Za-z0-9_-]{8,}/;
+
+export function otherVersion(text) {
+  return typeof text === "string" && text.length <= MAX_PASTED_LENGTH && OTHER_VERSION.test(text);
 }
 
 export function isDuelHash(hash) {

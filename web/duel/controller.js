@@ -38,7 +38,7 @@
 //                                      the duel is kept at its last verified position
 import { Emitter } from "../play/events.js";
 import { pointsShown, isOver, sameDeal, claimNeedsConfirmation } from "../play/observation.js";
-import { frameCodes, readCodes, readEnvelope, CodeError } from "./codes.js";
+import { frameCodes, readCodes, readEnvelope, otherVersion, CodeError } from "./codes.js";
 import { errorKind, CHEATING } from "./errors.js";
 import { createDuels } from "./store.js";
 
@@ -190,7 +190,8 @@ export class DuelController extends Emitter {
         return false;
       }
       if (!codes.length) {
-        await this.#problem(new CodeError(String(text || "").trim() ? "damaged" : "empty"));
+        const said = Array.isArray(text) ? text.join(" ") : String(text || "");
+        await this.#problem(new CodeError(otherVersion(said) ? "version" : said.trim() ? "damaged" : "empty"));
         return false;
       }
       let applied = 0;
@@ -209,7 +210,8 @@ export class DuelController extends Emitter {
           return applied > 0;
         }
         if (!saved) {
-          await this.#problem(null, { kind: "foreign" });
+          // a duel this device set aside (its record was damaged) is not "another game"
+          await this.#problem(null, { kind: this.duels.wasSetAside?.(envelope.game) ? "setAside" : "foreign" });
           return applied > 0;
         }
         if (!this.record || saved.id !== this.id || saved.rev !== this.record.rev) {
@@ -405,7 +407,9 @@ export class DuelController extends Emitter {
     const stored = this.duels.get(this.record.id);
     const rev = Math.max(this.record.rev, stored ? stored.rev : 0) + 1;
     // over: the game has ended, no longer one to continue (the set-up's list leaves it out)
-    this.record = { ...this.record, rev, updated: Date.now(), over: Boolean(this.status && this.status.phase === "over") };
+    // phase: what the set-up's list of games waiting says of it (web/saved-games.js)
+    this.record = { ...this.record, rev, updated: Date.now(), over: Boolean(this.status && this.status.phase === "over"),
+      ...(this.status ? { phase: this.status.phase } : {}) };
     return this.duels.put(this.record);
   }
 

@@ -1,29 +1,29 @@
-// entry.js — how a duel begins on this device: the set-up screen's entry (paste a code received,
-// the duels saved here with "continue") and the friend's invitation dialog (accept, decline).
+// entry.js — how a duel begins on this device: the set-up screen's entry (paste a code received)
+// and the friend's invitation dialog (accept, decline). The duels saved here are listed with the
+// other games waiting, at the top of the set-up (web/saved-games.js: `listSaved` redraws it).
 // Starting one's own duel is the set-up's Start with the opponent "remote" (web/app.js hands
 // the choice to the table controller).
 //
-// Hooks (docs/UI-HOOKS.md): [data-duel-setup-code] with data-ui="duel-setup-open";
-// [data-duel-saved] with data-ui="duel-continue" [data-duel-id]; dialog[data-dialog='duel-join']
+// Hooks (docs/UI-HOOKS.md): [data-duel-setup-code] with data-ui="duel-setup-open"; dialog[data-dialog='duel-join']
 // with data-ui = duel-join-accept / duel-join-decline and [data-duel-join-safety] (what the protocol
 // protects and what it does not).
-import { t, has, formatDate } from "../i18n.js";
-import { el, $, profileName } from "./dom.js";
+import { t, has } from "../i18n.js";
+import { el, $ } from "./dom.js";
 import { invitationWords } from "./link-flow.js";
 import { readLiveCode } from "./live.js";
 
 /** `duel`: the remote opponent (web/duel/controller.js); `setup`: the set-up view; `sending`:
- * web/duel/sending.js (a code opened with its connection code, the join that answers it). */
-export function installEntry({ duel, setup, ready, sending }) {
+ * web/duel/sending.js (a code opened with its connection code, the join that answers it);
+ * `listSaved()`: draws the games waiting at the top of the set-up again. */
+export function installEntry({ duel, setup, ready, sending, listSaved = () => {} }) {
   // --- the set-up screen's entry ---------------------------------------------------------------
   const setupCode = el("textarea", { className: "duel-code", rows: 2, spellcheck: false, id: "duel-setup-code",
     autocomplete: "off", dataset: { duelSetupCode: "" } });
   const setupOpen = el("button", { type: "button", disabled: true, dataset: { ui: "duel-setup-open" } });
   const setupSummary = el("summary");
   const setupNote = el("p", { className: "note" });
-  const savedList = el("div", { className: "duel-saved", dataset: { duelSaved: "" } });
   const setupJoin = el("details", { className: "setup-duel", dataset: { duelSetup: "" } },
-    setupSummary, setupNote, el("div", { className: "duel-paste" }, setupCode, setupOpen), savedList);
+    setupSummary, setupNote, el("div", { className: "duel-paste" }, setupCode, setupOpen));
   const buttons = $(".setup-buttons", setup.root);
   if (buttons) buttons.after(setupJoin); else setup.root.appendChild(setupJoin);
 
@@ -45,20 +45,6 @@ export function installEntry({ duel, setup, ready, sending }) {
     joinSafety.textContent = t("duel.join.safety");
     joinOptions.textContent = t("duel.join.options", { options: words.options.length
       ? words.options.join(" · ") : t("duel.join.standard") });
-  }
-
-  function listSaved() {
-    const saved = duel.duels.unfinished();
-    savedList.replaceChildren();
-    if (!saved.length) return;
-    savedList.append(el("h3", { text: t("duel.setup.saved") }));
-    for (const record of saved) {
-      const button = el("button", { type: "button", dataset: { ui: "duel-continue", duelId: record.id },
-        text: t("duel.setup.continue", { game: profileName(record.profile), date: formatDate(record.updated) }) });
-      button.addEventListener("click", () => duel.open(record.id));
-      savedList.append(button);
-    }
-    setupJoin.open = setupJoin.open || saved.length > 0;
   }
 
   function words() {

@@ -8,7 +8,7 @@ const ENGINE_FAILURES = ["Terminated", "BootTimeout", "BootError", "UnknownComma
 export function errorKind(error) {
   if (!error) return "refused";
   if (error instanceof CodeError || error.type === "CodeError") {
-    return ["empty", "tooLong"].includes(error.reason) ? error.reason : "damaged";
+    return ["empty", "tooLong", "version"].includes(error.reason) ? error.reason : "damaged";
   }
   const message = String(error.message || "");
   switch (error.type) {

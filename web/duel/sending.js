@@ -103,6 +103,7 @@ export function installSending({ duel, box, storage, render }) {
     let applied = false;
     let invited = false;
     let game = null;
+    let known = false;
     const off = duel.on("invitation", () => { invited = true; });
     try {
       // a link that reconnects also repeats the codes sent before: those already here are skipped
@@ -110,13 +111,17 @@ export function installSending({ duel, box, storage, render }) {
       const fresh = signal ? findCodes(text).filter((code) => !live.seen(code, game)) : null;
       // nothing new, but its duel is saved here: that duel goes on the table and reconnects
       // (a page on the set-up after a reload would else stay there without a word)
-      const known = fresh && !fresh.length && game && (duel.id === game || await duel.open(game));
+      known = Boolean(fresh && !fresh.length && game && (duel.id === game || await duel.open(game)));
       applied = known ? false : await duel.receive(fresh && fresh.length ? fresh.join("\n") : text);
     } finally {
       off();
       pendingSignal = null;
     }
     if (applied) live.received(findCodes(text));
+    // never silent: a link whose moves are all here already reconnects the pages, or says that
+    // they are connected already
+    const connected = live.state === "connected";
+    if (!applied && known && duel.id === game) notify("duel-link", () => t(connected ? "duel.link.knownLive" : "duel.link.known"));
     // an invitation waits for Accept (it keeps the signal); else the duel is on the table
     if (signal && duel.record && (applied || duel.id === before || duel.id === game) && !invited) {
       await takeSignal(signal);

@@ -13,6 +13,8 @@
 //       "shared": bool,          the player has copied or shared them (the page then waits)
 //       "verdict": null | {"type", "message"}   cheating detected: the duel stops there
 //       "over": bool,            the game has ended (kept to look at, not listed to continue)
+//       "phase",                 the engine's phase at the last save (your_turn, their_turn, …):
+//                                what the set-up's list of games waiting says without the engine
 //   }}}
 //
 // The loader checks each record's shape; a damaged record is set aside (kaffeehaus.duel.damaged)
@@ -28,6 +30,7 @@ export const MAX_DUELS = 8;
 export const PARTY_FORMAT = "kaffeehaus-duel/4";
 export const OLDER_VERSION = "saved by an older version";
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const PHASES = ["shuffling", "waiting", "your_turn", "their_turn", "verifying", "over"];
 const CODE = /^kd1\.[A-Za-z0-9_-]+$/;
 
 export function checkDuel(value) {
@@ -55,6 +58,7 @@ export function checkDuel(value) {
     id: value.id, rev: value.rev, updated: Number.isFinite(value.updated) ? value.updated : 0,
     seat: value.seat, profile: value.profile, options: value.options, match: value.match,
     party: value.party, outbox: [...outbox], verdict, shared: value.shared === true, over: value.over === true,
+    ...(PHASES.includes(value.phase) ? { phase: value.phase } : {}),
     recorded: Array.isArray(value.recorded) ? value.recorded.filter((k) => typeof k === "string").slice(-400) : [],
   };
 }
@@ -142,6 +146,17 @@ export function createDuels(storage, { now = () => Date.now() } = {}) {
       if (!(id in file.duels)) return;
       delete file.duels[id];
       writeFile(file);
+    },
+    /** Whether this device set aside the duel `id` (its record is among the backups). */
+    wasSetAside(id) {
+      let backups = [];
+      try {
+        backups = storage.read("backups").backups || [];
+      } catch {
+        return false;   // no list of backups here (a unit test's storage)
+      }
+      const needle = `"id":${JSON.stringify(String(id))}`;
+      return backups.some((b) => b.key === "kaffeehaus.duel" && String(b.text).includes(needle));
     },
     /** The engine refused the record's party: back it up (kaffeehaus.duel.damaged) and drop it. */
     setAside(id, reason) {

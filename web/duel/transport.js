@@ -27,6 +27,7 @@
 //   live.unsent()         → [code] codes the friend has not acknowledged
 //   live.received(codes)  codes the player applied by hand (a link, a paste): never again
 //   live.seen(code[, game]) → whether this page received that code already
+//   live.pending          "offer" | "answer" | null: what the next link's connection code is
 //   live.state            "off" | "waiting" | "connecting" | "connected" | "reconnecting"
 //                         | "closed" (the friend's page closed) | "failed" (no route: links)
 //
@@ -63,6 +64,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
   let answering = null;  // {pc} that answered the friend's offer, waiting for its channel
   let live = null;       // {pc, channel} the open channel
   let signal = null;     // the connection code the next link carries
+  let signalType = null; // "offer" | "answer": what `signal` is
   let making = null;     // the offer being made
   let taking = null;     // a connection code from the friend being taken up
   let sentHere = new Set();   // hashes sent over the current channel
@@ -93,7 +95,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     for (const other of [offering, answering, live]) if (other && other !== entry) drop(other);
     offering = answering = null;
     live = { pc: entry.pc, channel };
-    signal = null;
+    signal = signalType = null;
     sentHere = new Set();
     set("connected");
     send({ k: "hello", seen: ledger.seenHashes() });
@@ -109,7 +111,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
       } else if (now === "failed" && (entry === offering || entry === answering)) {
         drop(entry);
         if (entry === offering) offering = null; else answering = null;
-        signal = null;
+        signal = signalType = null;
         set("failed");
       }
     });
@@ -204,6 +206,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
       drop(offering);
       offering = entry;
       signal = code;
+      signalType = "offer";
       if (state === "off") set("waiting");
       onState(state);
       return code;
@@ -222,10 +225,11 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     watch(entry);
     await pc.setRemoteDescription({ type: "offer", sdp });
     let extra = {};
-    if (!offering) { signal = null; await makeOffer(); }
+    if (!offering) { signal = signalType = null; await makeOffer(); }
     if (offering) extra = { offer: offering.sdp };
     if (answering !== entry) return null;   // a later offer replaced this one
     signal = await describe(pc, "answer", extra);
+    signalType = "answer";
     set("waiting");
     return signal;
   }
@@ -263,7 +267,7 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
   function close() {
     for (const entry of [offering, answering, live]) drop(entry);
     offering = answering = live = null;
-    signal = null;
+    signal = signalType = null;
     set("off");
   }
 
@@ -271,6 +275,9 @@ export function createTransport({ peer, outbox, deliver, memory, onState = () =>
     use, prepare, take: takeSignal, flush, unsent, received: ledger.received, seen: ledger.seen, close,
     get state() { return state; },
     get signal() { return signal; },
+    /** What the next link's connection code is: "offer" (the friend's page answers it with one
+     * link back), "answer" (the link back: it connects the pages), or null. */
+    get pending() { return signal ? signalType : null; },
     get game() { return game; },
   };
 }

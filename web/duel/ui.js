@@ -37,7 +37,7 @@ export function problemText({ kind, detail }) {
 }
 
 /** `table`: the table controller (web/play/table.js); its remote opponent is the duel. */
-export function installDuel({ table, view, setup, storage, ready = Promise.resolve(), onLeave = () => {} }) {
+export function installDuel({ table, view, setup, storage, ready = Promise.resolve(), onLeave = () => {}, listSaved = () => {} }) {
   const duel = table.remote;
   document.head.appendChild(Object.assign(document.createElement("link"),
     { rel: "stylesheet", href: new URL("./duel.css", import.meta.url).href }));
@@ -49,7 +49,7 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
     sending.showLink();
   };
   const sending = installSending({ duel, box, storage, render });
-  const entry = installEntry({ duel, setup, ready, sending });
+  const entry = installEntry({ duel, setup, ready, sending, listSaved });
   const leave = installLeave({ duel, box, render });
   let problem = null;   // the last refusal, kept for a language switch
 
@@ -93,7 +93,7 @@ export function installDuel({ table, view, setup, storage, ready = Promise.resol
     render();
   });
   for (const type of ["turn", "dealOver", "duel", "busy"]) duel.on(type, () => render());
-  // the set-up's list of duels to continue is always current (one that ended leaves it)
+  // the set-up's list of games waiting is always current (a duel that ended leaves it)
   duel.on("duel", () => entry.listSaved());
   duel.on("dealOver", () => {
     // the next deal starts by itself once both have verified this one: no "next" button

@@ -120,7 +120,7 @@ export class TableView {
   drawOpponentLabel() {
     const c = this.table;
     let text = t("seat.opponent");
-    if (c.state) {
+    if (c.state && c.kind !== "remote") {   // a friend on another device has no level
       text = c.levelUsed === c.level
         ? t("seat.opponentLevel", { level: levelName(c.level) })
         : t("seat.opponentLevel", { level: t("level.fallback", { level: levelName(c.level) }) });
