@@ -22,6 +22,7 @@ from kaffeehaus.ai.determinize import Info  # noqa: E402
 from kaffeehaus.ai.inference import Inference  # noqa: E402
 from kaffeehaus.ai.solver import Solver  # noqa: E402
 
+import ismcts  # noqa: E402
 import lookahead  # noqa: E402
 import presume  # noqa: E402
 import styles  # noqa: E402
@@ -230,6 +231,14 @@ def _presumed(obs, seed, state):
     return api.ai_action(state, obs["player"], level="expert", seed=seed)
 
 
+def _ismcts(obs, seed, state):
+    """The expert, but with the talon open at 6 cards or more an information-set search
+    (bench/ismcts.py) instead of PIMC; it reads the observation only, never `state`."""
+    if ismcts.applies(obs):
+        return ismcts.choose(obs, seed)
+    return api.ai_action(state, obs["player"], level="expert", seed=seed)
+
+
 def _knows_hand(obs, seed, state):
     """Sees the opponent's hand but not the order of the talon's hidden cards: every order of
     them equally likely, each solved exactly, the best mean chosen (Schnapsen, talon open)."""
@@ -298,6 +307,9 @@ VARIANTS = {
     # at its leads with the talon open at 4 or 2, the opponent's answer presumed from what it
     # can see (bench/presume.py)
     "expert-presume": _presumed,
+    # with the talon open at 6 or more, a search over information sets instead of PIMC
+    # (bench/ismcts.py)
+    "expert-ismcts": _ismcts,
     # where the expert loses to imperfect information: it sees every card after the opponent
     # closed the talon, or at a talon of 4 or less (or closed)
     "expert-oracle-close": _oracle(lambda obs: obs["closed_by"] == 1 - obs["player"]),
