@@ -101,6 +101,26 @@ def open_link(page, base_url, codes):
     wait_applied(page, before)
 
 
+def open_hash(page, hash_, timeout=60_000):
+    """Put `hash_` in the page's address bar and wait until the page has taken it in (its count of
+    links opened moved on) and settled, whatever it made of it."""
+    before = page.evaluate("() => document.documentElement.dataset.linksOpened || '0'")
+    page.evaluate("(hash) => { window.location.hash = hash; }", hash_)
+    page.wait_for_function("(b) => (document.documentElement.dataset.linksOpened || '0') !== b",
+                           arg=before, timeout=timeout)
+    wait_settled(page, timeout)
+
+
+def mover_and_other(a, b, tries=300):
+    """The page whose turn it is in the duel, and the other one (waits for a turn to come)."""
+    for _ in range(tries):
+        movers = [p for p in (a, b) if phase(p) == "your_turn"]
+        if movers:
+            return movers[0], (b if movers[0] is a else a)
+        a.wait_for_timeout(100)
+    raise AssertionError("neither page has the move")
+
+
 def invite(page, profile="schnapsen", length="deal", options=None):
     """The inviter's set-up: a duel of `profile`, with `options` chosen on the set-up screen."""
     page.wait_for_selector("[data-zone='setup']:not([hidden])", timeout=5000)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kaffeehaus import api
-from duel_pages import boot, invite, outbox, party, phase, rev, two  # noqa: F401 (fixture)
+from duel_pages import boot, invite, mover_and_other, open_hash, outbox, party, phase, rev, two  # noqa: F401 (fixture)
 from settled import wait_settled
 from test_duel_live import fragment, sent_link, start
 
@@ -58,13 +58,7 @@ def test_the_games_waiting_are_at_the_top_of_the_setup_with_the_friend_and_the_s
     to_setup(a)
     a.evaluate("() => sessionStorage.clear()")
     start(a, b, base_url, profile="schnapsen", length="deal", game="Schnapsen")
-    for _ in range(300):
-        movers = [p for p in (a, b) if phase(p) == "your_turn"]
-        if movers:
-            break
-        a.wait_for_timeout(100)
-    mover = movers[0]
-    other = b if mover is a else a
+    mover, other = mover_and_other(a, b)
     wait_settled(other)
     for page, state, words in ((mover, "yourTurn", "your turn"), (other, "wait", "waiting for your friend")):
         duel_id = party(page)["id"]
@@ -102,11 +96,7 @@ def notice_after_link(page, hash_):
     saved duel moved on."""
     page.evaluate("() => document.querySelectorAll('[data-notice]').forEach((n) => n.remove())")
     before_rev = rev(page)
-    opened = page.evaluate("() => document.documentElement.dataset.linksOpened || '0'")
-    page.evaluate("(hash) => { window.location.hash = hash; }", hash_)
-    page.wait_for_function("(b) => (document.documentElement.dataset.linksOpened || '0') !== b",
-                           arg=opened, timeout=60_000)
-    wait_settled(page, 60_000)
+    open_hash(page, hash_)
     page.wait_for_selector("[data-notice='duel-error'], [data-notice='duel-link']", state="attached",
                            timeout=10_000)
     node = page.locator("[data-notice='duel-error'], [data-notice='duel-link']").first

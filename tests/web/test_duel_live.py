@@ -12,8 +12,9 @@ import random
 import time
 
 from kaffeehaus import api
-from duel_pages import (boot, check_no_leak, choice_for, error_text, hand_size, invite, party,
-                                    phase, play_one, two, verified)  # noqa: F401 (fixture)
+from duel_pages import (boot, check_no_leak, choice_for, error_text, hand_size, invite,
+                        mover_and_other, open_hash, party, phase, play_one, two,  # noqa: F401 (fixture)
+                        verified)
 from settled import wait_settled
 
 # the deals' shuffle proofs run faster with V8's optimising compiler (tests/web/conftest.py)
@@ -157,11 +158,7 @@ def finish_by_links(pages, rng, *, limit=600):
             link = sendable(pages[src])
             if link and link not in carried[src] and live_state(pages[src]) != "connected":
                 dst = pages[1 - src]
-                before = dst.evaluate("() => document.documentElement.dataset.linksOpened || '0'")
-                dst.evaluate("(hash) => { window.location.hash = hash; }", fragment(link)[1:])
-                dst.wait_for_function("(b) => (document.documentElement.dataset.linksOpened || '0') !== b",
-                                      arg=before, timeout=60_000)
-                wait_settled(dst, 60_000)
+                open_hash(dst, fragment(link)[1:])
                 assert not dst.locator("[data-notice='duel-error']").count(), error_text(dst)
                 carried[src].add(link)
                 count += 1
@@ -329,11 +326,7 @@ def reconnect_by_links(pages, *, limit=300):
             # the other page, until it has a link of its own to send, says it waits for this one
             if not sendable(dst) and live_state(dst) not in ("connected", "connecting"):
                 assert "Open the link your friend sends" in box_words(dst), box_words(dst)
-            before = dst.evaluate("() => document.documentElement.dataset.linksOpened || '0'")
-            dst.evaluate("(hash) => { window.location.hash = hash; }", fragment(link)[1:])
-            dst.wait_for_function("(b) => (document.documentElement.dataset.linksOpened || '0') !== b",
-                                  arg=before, timeout=60_000)
-            wait_settled(dst, 60_000)
+            open_hash(dst, fragment(link)[1:])
             assert not dst.locator("[data-notice='duel-error']").count(), error_text(dst)
             carried[src].append(link)
         pages[0].wait_for_timeout(100)
@@ -349,13 +342,7 @@ def test_a_reloaded_duel_comes_back_to_the_table_on_either_side(two, base_url):
     start(a, b, base_url, profile="schnapsen", length="deal", game="Schnapsen")
     rng = random.Random(12)
     play_a_few([a, b], rng, 3)
-    for _ in range(300):
-        movers = [p for p in (a, b) if phase(p) == "your_turn"]
-        if movers:
-            break
-        a.wait_for_timeout(100)
-    mover = movers[0]
-    other = b if mover is a else a
+    mover, other = mover_and_other(a, b)
     for page, expected in ((mover, "your_turn"), (other, None)):
         if page is mover:
             page.reload()
