@@ -23,6 +23,7 @@ Trace and checks run only when their inputs change (.cache/stdlib/)."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import json
 import shutil
@@ -57,6 +58,21 @@ def _workdir(tmp: Path, glue: str, lock: dict, micropip: tuple[str, bytes]) -> P
     return tmp
 
 
+@contextlib.contextmanager
+def _run_in_node(mode: str, pyodide_dir: Path, stdlib_zip: bytes, wheel: tuple[str, bytes], glue: str,
+                 lock: dict, micropip: tuple[str, bytes]):
+    """Node runs the boot and the workload (`mode`: "trace" with Pyodide's whole stdlib, its
+    outputs written to the work folder; "check" with the trimmed one) in a fresh work folder;
+    yields (the finished process, the folder) while the folder lasts."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = _workdir(Path(tmp), glue, lock, micropip)
+        (work / f"{mode}.zip").write_bytes(stdlib_zip)
+        (work / wheel[0]).write_bytes(wheel[1])
+        out_dir = [str(work)] if mode == "trace" else []
+        yield _node([mode, str(pyodide_dir), str(work / f"{mode}.zip"), str(work / wheel[0]), str(work),
+                     *out_dir]), work
+
+
 def _key(*parts: bytes, lock: dict, micropip: tuple[str, bytes], pyodide_dir: Path) -> str:
     return short_hash(*parts, *(f.read_bytes() for f in SCRIPTS), json.dumps(lock, sort_keys=True).encode(),
                       micropip[1], str(pyodide_dir.resolve()).encode())
@@ -77,12 +93,7 @@ def trace(pyodide_dir: Path, full_stdlib: bytes, wheel: tuple[str, bytes], glue:
     out = KEEP / f"trace-{key}"
     if not (out / "engine_pyc.zip").exists():
         log("tracing the stdlib a game needs (the boot and the workload in Pyodide, Node)")
-        with tempfile.TemporaryDirectory() as tmp:
-            work = _workdir(Path(tmp), glue, lock, micropip)
-            (work / "full.zip").write_bytes(full_stdlib)
-            (work / wheel[0]).write_bytes(wheel[1])
-            proc = _node(["trace", str(pyodide_dir), str(work / "full.zip"), str(work / wheel[0]),
-                          str(work), str(work)])
+        with _run_in_node("trace", pyodide_dir, full_stdlib, wheel, glue, lock, micropip) as (proc, work):
             if proc.returncode != 0:
                 sys.exit("build: tracing the stdlib failed:\n" + (proc.stdout + proc.stderr)[-4000:])
             for line in proc.stdout.strip().splitlines()[-3:]:
@@ -176,12 +187,8 @@ def run_check(pyodide_dir: Path, stdlib_zip: bytes, wheel: tuple[str, bytes], gl
     if done.exists():
         return
     log("checking the trimmed stdlib: the boot and the workload in Pyodide with it alone")
-    with tempfile.TemporaryDirectory() as tmp:
-        work = _workdir(Path(tmp), glue, lock, micropip)
-        (work / "trimmed.zip").write_bytes(stdlib_zip)
-        (work / wheel[0]).write_bytes(wheel[1])
-        proc = _node(["check", str(pyodide_dir), str(work / "trimmed.zip"), str(work / wheel[0]),
-                      str(work)])
+    with _run_in_node("check", pyodide_dir, stdlib_zip, wheel, glue, lock, micropip) as (proc, _work):
+        pass
     if proc.returncode != 0:
         raise StdlibCheckFailed("build: the game fails with the trimmed stdlib (a module it needs "
                                 "is missing?):\n" + (proc.stdout + proc.stderr)[-4000:])
