@@ -23,13 +23,13 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools import icons, limits, server, testrun  # noqa: E402
+from tools import icons, limits, packed, server, testrun  # noqa: E402,F401
 from tools.common import DIST  # noqa: E402,F401
 from tools.headers import MIME_TYPES, headers_for  # noqa: E402,F401
 from tools.pyodide_assets import (MICROPIP_SHA256, MICROPIP_WHEEL, PYODIDE_FILES,  # noqa: E402,F401
                                   STDLIB_NAME)
 from tools.server import SiteHandler, ThreadingServer, make_server, serve_in_thread  # noqa: E402,F401
-from tools.site import build  # noqa: E402
+from tools.site import PACKED_RUNTIME, build  # noqa: E402,F401
 from tools.wheel import build_engine_wheel  # noqa: E402,F401
 
 # An icon at any size (tests/web/test_offline_saves.py checks that rendering is repeatable).

@@ -13,11 +13,12 @@ service worker). Visits alternate between the pages, run after run, so a busy ma
 them alike.
 
 The pages, each in a module worker as the game's engine runs:
-- bare/stock: `loadPyodide({indexURL})` from the build's own copy of Pyodide with Pyodide's own
-  python_stdlib.zip and pyodide-lock.json (from the pinned npm package, which the build does
-  not ship), then `1 + 1`: what bare Pyodide costs;
-- bare/own: the same with the game's trimmed stdlib (`stdLibURL`): the interpreter alone, as
-  the game starts it;
+- bare/stock: `loadPyodide({indexURL})` from the pinned npm package as it is (the runtime the
+  build ships xz-compressed, tools/packed.py, served plain: wasm with the host's compression),
+  with Pyodide's own python_stdlib.zip and pyodide-lock.json, then `1 + 1`: what bare Pyodide
+  costs;
+- bare/own: the same with the game's trimmed stdlib (`stdLibURL`, the build's, decoded here):
+  the interpreter alone, as the game starts it;
 - game: the real page (index.html), the player pressing Start as soon as it can be pressed,
   until the first playable card (`[data-zone=hand] button[data-card]:not([disabled])`). The
   seed is fixed (crypto.getRandomValues answers 1000: the player leads in every profile), so
@@ -42,6 +43,7 @@ Prints a Markdown report for bench/RESULTS.md.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import shutil
@@ -50,11 +52,13 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from tools import packed  # noqa: E402
 from tools import server as site_server  # noqa: E402
 from tools.browser import launch_options  # noqa: E402
 from tools.headers import NETLIFY_TOML  # noqa: E402
@@ -286,18 +290,24 @@ def main() -> None:
         build(dist=dist)
     precache = json.loads((dist / "precache.json").read_text())
     py_dir = next(f for f in precache["files"] if f.endswith("/pyodide.mjs")).rsplit("/", 1)[0] + "/"
-    own_stdlib = next((f for f in precache["files"] if f.startswith(py_dir) and f.endswith(".zip")), None)
+    own_stdlib = next((f for f in precache["files"] if f.startswith(py_dir) and ".zip" in f), None)
+    own_dir = Path(tempfile.mkdtemp(prefix="boot-own-"))
+    own_name = own_stdlib.rsplit("/", 1)[-1].removesuffix(packed.SUFFIX)
+    own_data = (dist / own_stdlib).read_bytes()
+    if own_stdlib.endswith(packed.SUFFIX):   # as a host would send the zip: entries deflated
+        own_data = deflated_zip(packed.unpack(own_data))
+    (own_dir / own_name).write_bytes(own_data)
     server = site_server.make_server(dist, 0, handler_base=Counter, netlify_toml=args.toml, mounts={
-        "/__bench__/stock/": STOCK, "/__bench__/": BENCH_PAGES})
+        "/__bench__/stock/": STOCK, "/__bench__/own/": own_dir, "/__bench__/": BENCH_PAGES})
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     # Pyodide's own lock file (357 packages) where the build ships none: what a bare
     # loadPyodide() fetches
-    lock = None if (dist / py_dir / "pyodide-lock.json").exists() else base + "__bench__/stock/pyodide-lock.json"
+    lock = base + "__bench__/stock/pyodide-lock.json"
+    stock = base + "__bench__/stock/"
     pages = {
-        "bare/stock": dict(pyodide_url=base + py_dir, lock_url=lock,
-                           stdlib_url=base + "__bench__/stock/python_stdlib.zip"),
-        "bare/own": dict(pyodide_url=base + py_dir, stdlib_url=base + own_stdlib, lock_url=lock),
+        "bare/stock": dict(pyodide_url=stock, lock_url=lock, stdlib_url=stock + "python_stdlib.zip"),
+        "bare/own": dict(pyodide_url=stock, stdlib_url=base + "__bench__/own/" + own_name, lock_url=lock),
         "game": None,
     }
     profiles = args.profiles.split(",")
@@ -329,6 +339,7 @@ def main() -> None:
                           + (f"  warm {fmt_s(warm.get('firstCard') or warm['ready'])}" if warm else ""),
                           file=sys.stderr, flush=True)
     server.shutdown()
+    shutil.rmtree(own_dir, ignore_errors=True)
     if args.json:
         args.json.write_text(json.dumps({f"{a}|{b}|{c}": v for (a, b, c), v in results.items()}, indent=1))
     report(results, profiles, factor, args, dist, py_dir)
@@ -339,8 +350,8 @@ PHASES = [  # (label, how to get (start, end) from a game visit)
     ("pyodide.mjs imported", lambda v: (v.get("workerCreated"), v["marks"].get("pyodideImported", v["stages"].get("runtime")))),
     ("download: pyodide.asm.mjs", lambda v: _res(v, "pyodide.asm.mjs")),
     ("download: pyodide.asm.wasm", lambda v: _res(v, "pyodide.asm.wasm")),
-    ("download: stdlib zip", lambda v: _res(v, "kaffeehaus-stdlib.zip") if "kaffeehaus-stdlib.zip" in v["resources"] else _res(v, "python_stdlib.zip")),
-    ("download: engine wheel", lambda v: _res(v, next((n for n in v["resources"] if n.startswith("kaffeehaus-")  and n.endswith(".whl")), None))),
+    ("download: stdlib zip", lambda v: _res(v, "kaffeehaus-stdlib.zip") if _res(v, "kaffeehaus-stdlib.zip")[0] is not None else _res(v, "python_stdlib.zip")),
+    ("download: engine wheel", lambda v: _res(v, next((n for n in v["resources"] if n.startswith("kaffeehaus-") and ".whl" in n), None))),
     ("download: micropip", lambda v: _res(v, next((n for n in v["resources"] if n.startswith("micropip")), None))),
     ("wasm instantiated (compile tail)", lambda v: (_res(v, "pyodide.asm.wasm")[1], v["marks"].get("wasmInstantiated"))),
     ("interpreter (loadPyodide)", lambda v: (v["marks"].get("loadStart", v["stages"].get("python")), v["marks"].get("interpreter", v["stages"].get("micropip")))),
@@ -355,8 +366,18 @@ PHASES = [  # (label, how to get (start, end) from a game visit)
 ]
 
 
+def deflated_zip(data: bytes) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        for info in src.infolist():
+            dst.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), src.read(info),
+                         compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return out.getvalue()
+
+
 def _res(v, name):
-    r = v["resources"].get(name) if name else None
+    """(start, end) of the download of `name`, or of its xz-compressed form (tools/packed.py)."""
+    r = (v["resources"].get(name) or v["resources"].get(name + packed.SUFFIX)) if name else None
     return (r["start"], r["end"]) if r else (None, None)
 
 

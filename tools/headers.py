@@ -19,6 +19,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".xz": "application/x-xz",  # the runtime shipped xz-compressed (tools/packed.py), sent as it is
     ".svg": "image/svg+xml",
     ".css": "text/css",
     ".html": "text/html",

@@ -17,11 +17,15 @@
 //  - warm: restore that snapshot (skips CPython's start-up, ~90% of the boot; loadPyodide gets
 //    it while it is still being inflated), unpack the same engine wheel into site-packages and
 //    import it.
+// The wasm, the game's stdlib and the engine wheel come xz-compressed and are decoded here as
+// they arrive (web/packed-fetch.js): loadPyodide fetches through the global `fetch`, which
+// `load` points at the decoding one while it runs.
 // The snapshot holds no engine code (a snapshot taken after micropip was imported fails in
 // Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it; the
 // build id that names it covers this file and the runtime (tools/site.py).
 
 import { BUILD_ID, PYODIDE_URL, STDLIB_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
+import { fetchUnpacked, unpackingFetch } from "./packed-fetch.js";
 
 const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
 const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
@@ -35,7 +39,7 @@ export function mark(name) {
 }
 
 function fetchBytes(url, integrity) {
-  return fetch(url, integrity ? { integrity } : {}).then((r) => {
+  return fetchUnpacked(url, integrity ? { integrity } : {}).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
     return r.arrayBuffer();
   }).then((b) => new Uint8Array(b));
@@ -106,19 +110,31 @@ function options(extra) {
 }
 
 /** loadPyodide, with the end of the wasm's compilation marked (it streams while it downloads);
- *  `wasmIn` is called then, or at the latest when loadPyodide settles. */
+ *  `wasmIn` is called then, or at the latest when loadPyodide settles. A wasm that fails to
+ *  compile (cut short, a broken xz stream) fails the boot: Pyodide itself only logs it, and
+ *  would wait for it forever. */
 async function load(loadPyodide, extra, wasmIn) {
+  const plainFetch = self.fetch;
+  self.fetch = unpackingFetch(plainFetch);
   const instantiate = WebAssembly.instantiateStreaming;
+  let wasmFailed;
+  const wasmFailure = new Promise((_, reject) => { wasmFailed = reject; });
   WebAssembly.instantiateStreaming = async (...args) => {
-    const result = await instantiate.apply(WebAssembly, args);
-    mark("wasmInstantiated");
-    wasmIn();
-    return result;
+    try {
+      const result = await instantiate.apply(WebAssembly, args);
+      mark("wasmInstantiated");
+      wasmIn();
+      return result;
+    } catch (e) {
+      wasmFailed(new Error(`the interpreter's wasm did not load: ${e.message || e}`));
+      throw e;
+    }
   };
   try {
     mark("loadStart");
-    return await loadPyodide(options(extra));
+    return await Promise.race([loadPyodide(options(extra)), wasmFailure]);
   } finally {
+    self.fetch = plainFetch;
     WebAssembly.instantiateStreaming = instantiate;
     mark("interpreter");
     wasmIn();

@@ -13,14 +13,17 @@
 // A fetch (not a <link rel="preload">): the browser warns about a preload the page itself does
 // not use, and the worker, not the page, uses these.
 
-import { PYODIDE_URL, STDLIB_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } from "./build-assets.js";
+import { PYODIDE_URL, STDLIB_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK, PACKED, PACKED_SUFFIX } from "./build-assets.js";
 
-const WORKER_FILES = ["./engine-worker.js", "./engine-boot.js", "./protocol.js", "./engine-snapshot-worker.js"];
+const WORKER_FILES = ["./engine-worker.js", "./engine-boot.js", "./protocol.js", "./engine-snapshot-worker.js",
+  "./packed-fetch.js", "./vendor/xz-decompress/xz-decompress.min.mjs"];
 const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs"];
 const WASM = "pyodide.asm.wasm";
 
-// read to the end: a response left unread would stall its download (and the worker's wait)
-const get = (url) => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer());
+// read to the end: a response left unread would stall its download (and the worker's wait);
+// a file shipped xz-compressed is fetched as it is on the host (the worker decodes it)
+const get = (url) => fetch(Object.hasOwn(PACKED, url) ? url + PACKED_SUFFIX : url, { priority: "low" })
+  .then((r) => r.arrayBuffer());
 
 if (!navigator.serviceWorker?.controller) {
   const urls = [

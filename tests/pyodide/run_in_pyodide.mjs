@@ -3,26 +3,47 @@
 //   node tests/pyodide/run_in_pyodide.mjs <dist> <wheel-dir> [pytest args...]
 //
 // Uses the runtime exactly as shipped in <dist>/pyodide/<hash>/ (including the game's own
-// stdlib, handed to loadPyodide as the page does), installs micropip and the engine wheel from
-// <dist> the way the page does,
+// stdlib, handed to loadPyodide as the page does; the files shipped xz-compressed are decoded
+// first, into a temporary directory, by the decoder the page ships), installs micropip and the
+// engine wheel from <dist> the way the page does,
 // then imports every kaffeehaus module with only the shipped stdlib on sys.path (so a module the
 // trimming removed fails here). Only then does it add the full stdlib from node_modules (pytest
 // needs modules the game does not), unpack the pure-Python test wheels from <wheel-dir>, mount
 // tests/ and docs/ read-only and run pytest on it. Exit status: pytest's.
-import { readFileSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const [distArg, wheelDir, ...pytestArgs] = process.argv.slice(2);
 const dist = resolve(distArg);
 const precache = JSON.parse(readFileSync(join(dist, "precache.json"), "utf8"));
 const find = (re) => precache.files.find((f) => re.test(f));
-const pyDir = join(dist, dirname(find(/^pyodide\/[^/]+\/pyodide\.mjs$/))) + "/";
-const wheelFile = find(/^wheels\/.*\.whl$/);
-const engineWheel = new Uint8Array(readFileSync(join(dist, wheelFile)));
-const assets = readFileSync(join(dist, find(/^assets\/[^/]+\/build-assets\.js$/)), "utf8");
+const assetsDir = join(dist, dirname(find(/^assets\/[^/]+\/build-assets\.js$/)));
+const assets = readFileSync(join(assetsDir, "build-assets.js"), "utf8");
 const lock = JSON.parse(assets.match(/PYODIDE_LOCK = (.*);\n/)[1]);
+const SUFFIX = JSON.parse(assets.match(/PACKED_SUFFIX = (.*);\n/)[1]);
+const { XzReadableStream } = await import(
+  pathToFileURL(join(assetsDir, "vendor", "xz-decompress", "xz-decompress.min.mjs")).href);
+
+/** A shipped file's bytes as the page gets them: decoded when it was shipped packed. */
+async function shipped(path) {
+  const data = readFileSync(path);
+  if (!path.endsWith(SUFFIX)) return new Uint8Array(data);
+  const stream = new XzReadableStream(new Blob([data]).stream());
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const shippedPyDir = join(dist, dirname(find(/^pyodide\/[^/]+\/pyodide\.mjs$/)));
+const pyDir = mkdtempSync(join(tmpdir(), "kaffeehaus-runtime-")) + "/";
+process.on("exit", () => rmSync(pyDir, { recursive: true, force: true }));
+for (const f of readdirSync(shippedPyDir)) {
+  if (f.endsWith(SUFFIX)) writeFileSync(pyDir + f.slice(0, -SUFFIX.length), await shipped(join(shippedPyDir, f)));
+  else copyFileSync(join(shippedPyDir, f), pyDir + f);
+}
+const wheelFile = find(/^wheels\/.*\.whl(\.xz)?$/);
+const engineWheel = await shipped(join(dist, wheelFile));
 
 const t0 = performance.now();
 const { loadPyodide } = await import(pyDir + "pyodide.mjs");
@@ -34,7 +55,7 @@ const py = await loadPyodide({
 py.setStdout({ write: (buf) => process.stdout.write(buf) && buf.length || buf.length });
 py.setStderr({ write: (buf) => process.stderr.write(buf) && buf.length || buf.length });
 await py.loadPackage("micropip", { messageCallback: () => {} });
-const wheelName = wheelFile.split("/").pop();
+const wheelName = wheelFile.split("/").pop().replace(SUFFIX, "");
 py.FS.writeFile(`/tmp/${wheelName}`, engineWheel);
 const micropip = py.pyimport("micropip");
 await micropip.install(`emfs:/tmp/${wheelName}`);

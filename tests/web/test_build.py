@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import struct
@@ -40,9 +41,12 @@ def test_dist_is_complete_and_consistent(dist):
     precache = json.loads((dist / "precache.json").read_text())
     files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     assert set(precache["files"]) - {"./"} == files - {"index.html", "sw.js", "precache.json"}
-    # Only the runtime files the page needs, from the pinned package, plus micropip.
+    # Only the runtime files the page needs, from the pinned package, plus micropip; the biggest
+    # xz-compressed (tools/packed.py).
     pyodide = {f.split("/", 2)[2] for f in files if f.startswith("pyodide/")}
-    assert pyodide == set(build.PYODIDE_FILES) | {build.MICROPIP_WHEEL, build.STDLIB_NAME}
+    packed = {name + build.packed.SUFFIX if name in build.PACKED_RUNTIME else name
+              for name in (*build.PYODIDE_FILES, build.MICROPIP_WHEEL, build.STDLIB_NAME)}
+    assert pyodide == packed
     micropip = next(dist.glob(f"pyodide/*/{build.MICROPIP_WHEEL}")).read_bytes()
     assert hashlib.sha256(micropip).hexdigest() == build.MICROPIP_SHA256
     # Every hashed directory is named by its content: no two builds share a name by accident.
@@ -53,7 +57,7 @@ def test_dist_is_complete_and_consistent(dist):
     assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
     # The game's stdlib (tools/stdlib.py): bytecode only, of the modules the game, micropip and
     # Pyodide's start-up import; Pyodide's own files as npm ships them.
-    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
+    stdlib = _unpacked_zip(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}.xz")))
     names = set(stdlib.namelist())
     assert {"json/__init__.pyc", "random.pyc", "hashlib.pyc", "datetime.pyc",
             "importlib/metadata/__init__.pyc"} <= names
@@ -61,23 +65,34 @@ def test_dist_is_complete_and_consistent(dist):
     assert not any(n.startswith(("unittest/", "xml/", "_pyrepl/", "pydoc", "sqlite3/")) for n in names)
     npm = Path(build.ROOT) / "node_modules" / "pyodide"
     for name in build.PYODIDE_FILES:
-        assert next(dist.glob(f"pyodide/*/{name}")).read_bytes() == (npm / name).read_bytes(), name
+        shipped = next(dist.glob(f"pyodide/*/{name}*")).read_bytes()
+        if name in build.PACKED_RUNTIME:
+            shipped = build.packed.unpack(shipped)
+        assert shipped == (npm / name).read_bytes(), name
+
+
+def _unpacked_zip(path: Path) -> zipfile.ZipFile:
+    return zipfile.ZipFile(io.BytesIO(build.packed.unpack(path.read_bytes())))
 
 
 def test_files_are_stored_as_they_are_sent_decoded(dist):
     """Netlify ignores a Content-Encoding in netlify.toml and compresses on the fly, so nothing
-    is stored encoded and nothing declares an encoding; a zip is never compressed by the host,
-    so the game's stdlib and the engine wheel carry their entries deflated."""
+    is stored encoded and nothing declares an encoding; the wasm, the game's stdlib and the engine
+    wheel are xz streams the worker decodes (tools/packed.py), the zips inside with their entries
+    stored (one stream compresses them together)."""
     for f in dist.rglob("*"):
         if f.is_file():
             rel = f.relative_to(dist).as_posix()
             assert "Content-Encoding" not in build.headers_for("/" + rel), rel
     assert not re.search(r"(?im)^\s*content-encoding\s*=", (Path(build.ROOT) / "netlify.toml").read_text())
-    assert next(dist.glob("pyodide/*/pyodide.asm.wasm")).read_bytes()[:4] == b"\0asm"
-    stdlib = zipfile.ZipFile(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}")))
-    wheel = zipfile.ZipFile(next(dist.glob("wheels/*/*.whl")))
+    assert not list(dist.glob("pyodide/*/*.wasm")) and not list(dist.glob("wheels/*/*.whl"))
+    wasm = next(dist.glob("pyodide/*/pyodide.asm.wasm.xz")).read_bytes()
+    assert wasm[:6] == b"\xfd7zXZ\0" and build.packed.unpack(wasm)[:4] == b"\0asm"
+    stdlib = _unpacked_zip(next(dist.glob(f"pyodide/*/{build.STDLIB_NAME}.xz")))
+    wheel = _unpacked_zip(next(dist.glob("wheels/*/*.whl.xz")))
     for z in (stdlib, wheel):
-        assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in z.infolist())
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+        assert z.testzip() is None
     # bytecode only, where the sources would be (tools/wheel.py sourceless)
     names = set(wheel.namelist())
     assert "kaffeehaus/api.pyc" in names and not any(n.endswith(".py") for n in names)
@@ -218,3 +233,25 @@ def test_index_preloads_every_module_the_page_imports_statically(dist):
     built = {p.relative_to(dist / base).as_posix(): p.read_bytes() for p in (dist / base).rglob("*.js")}
     assert {base + path for path in module_graph(built, app)} == set(preloaded)
     assert all((dist / href).is_file() for href in preloaded)
+
+
+def test_packing_keeps_every_byte_and_every_zip_entry(tmp_path, monkeypatch):
+    """tools/packed.py: the xz stream gives back the file; a zip comes back with the same entries,
+    stored; the stream's check is CRC32 (xz-embedded, the page's decoder, skips SHA-256)."""
+    monkeypatch.setattr(build.packed, "KEEP", tmp_path)
+    data = bytes(range(256)) * 50
+    assert build.packed.unpack(build.packed.pack("x.wasm", data)) == data
+    source = io.BytesIO()
+    with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("a/b.pyc", date_time=(1980, 1, 1, 0, 0, 0)), b"\x00" * 999)
+        z.writestr(zipfile.ZipInfo("c.txt", date_time=(2000, 2, 3, 4, 5, 6)), "hello " * 100)
+    shipped = build.packed.pack("x.whl", source.getvalue())
+    assert shipped[6:8] == b"\x00\x01"          # stream flags: CRC32
+    got = zipfile.ZipFile(io.BytesIO(build.packed.unpack(shipped)))
+    want = zipfile.ZipFile(source)
+    assert [(i.filename, i.date_time) for i in got.infolist()] == \
+        [(i.filename, i.date_time) for i in want.infolist()]
+    assert all(got.read(n) == want.read(n) for n in want.namelist())
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in got.infolist())
+    # kept by content: a second pack reads the cache and gives the same bytes
+    assert build.packed.pack("x.whl", source.getvalue()) == shipped and list(tmp_path.iterdir())

@@ -31,7 +31,7 @@ def call(page, cmd, args=None):
 
 def test_served_with_right_types_and_headers(dist, base_url):
     precache = json.loads((dist / "precache.json").read_text())
-    expect = {".wasm": "application/wasm", ".mjs": "text/javascript", ".whl": "application/zip",
+    expect = {".xz": "application/x-xz", ".mjs": "text/javascript", ".whl": "application/zip",
               ".json": "application/json", ".js": "text/javascript"}
     seen = set()
     for rel in precache["files"]:

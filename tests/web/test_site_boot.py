@@ -16,9 +16,9 @@ def test_page_boots_engine_without_errors(page, base_url):
     foreign = [u for u in page.watch.requests
                if not (u.startswith(base_url) or u.startswith("data:"))]
     assert foreign == []
-    # The runtime came from the hashed, self-hosted directories.
-    assert any("/pyodide/" in u and u.endswith("pyodide.asm.wasm") for u in page.watch.requests)
-    assert any("/wheels/" in u and u.endswith(".whl") for u in page.watch.requests)
+    # The runtime came from the hashed, self-hosted directories, xz-compressed (tools/packed.py).
+    assert any("/pyodide/" in u and u.endswith("pyodide.asm.wasm.xz") for u in page.watch.requests)
+    assert any("/wheels/" in u and u.endswith(".whl.xz") for u in page.watch.requests)
     page.wait_for_timeout(300)  # late console errors (e.g. after the first engine call)
     assert page.watch.errors == [], page.watch.errors
     assert elapsed < 30, f"engine took {elapsed:.1f} s"

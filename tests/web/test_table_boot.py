@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 ENGINE_BOOT_MS = 60_000
 
 
 def test_table_and_rules_show_while_the_engine_loads(page, base_url):
     # Hold the engine wheel back: the page must be usable (drawn, rules, progress) meanwhile.
     held = []
-    page.route(re.compile(r".*\.whl$"), lambda route: held.append(route))
+    page.route(re.compile(r".*\.whl(\.xz)?$"), lambda route: held.append(route))
     page.goto(base_url)
     page.wait_for_selector("html[data-table='drawn']", state="attached")
     assert page.get_attribute("html", "data-engine") == "loading"
@@ -26,7 +28,7 @@ def test_table_and_rules_show_while_the_engine_loads(page, base_url):
     page.wait_for_function("() => document.querySelector('[data-engine-progress] progress').value > 0")
     for route in held:
         route.continue_()
-    page.unroute(re.compile(r".*\.whl$"))
+    page.unroute(re.compile(r".*\.whl(\.xz)?$"))
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
     assert not page.is_visible("[data-engine-progress] progress")
     assert page.is_enabled("[data-action='start']")
@@ -36,12 +38,26 @@ def test_table_and_rules_show_while_the_engine_loads(page, base_url):
 
 
 def test_engine_failure_is_shown(page, base_url):
-    page.route(re.compile(r".*kaffeehaus-.*\.whl$"), lambda route: route.abort())
+    page.route(re.compile(r".*kaffeehaus-.*\.whl\.xz$"), lambda route: route.abort())
     page.goto(base_url)
     page.wait_for_selector("html[data-engine='error']", state="attached", timeout=ENGINE_BOOT_MS)
     label = page.text_content("[data-engine-label]")
     assert "could not start" in label
     assert page.get_attribute("[data-status]", "data-status") == "error"
+    assert page.is_disabled("[data-action='start']")
+
+
+@pytest.mark.parametrize("shipped", ["pyodide.asm.wasm.xz", "kaffeehaus-stdlib.zip.xz"])
+def test_a_runtime_download_cut_short_fails_the_boot_in_words(page, base_url, shipped):
+    """The runtime comes xz-compressed and is decoded in the worker (tools/packed.py): a stream
+    cut short is an error the player reads, not a boot that waits forever."""
+    def cut(route):
+        body = route.fetch().body()
+        route.fulfill(status=200, body=body[: len(body) // 2], headers={"Content-Type": "application/x-xz"})
+    page.route(re.compile(r".*/" + re.escape(shipped) + "$"), cut)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-engine='error']", state="attached", timeout=ENGINE_BOOT_MS)
+    assert "could not start" in page.text_content("[data-engine-label]")
     assert page.is_disabled("[data-action='start']")
 
 
@@ -93,7 +109,7 @@ def test_start_before_the_engine_is_ready_starts_the_game_when_it_is(browser, ba
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.add_init_script(LAYOUT_SHIFTS)
     held = []
-    page.route(re.compile(r".*\.whl$"), lambda route: held.append(route))
+    page.route(re.compile(r".*\.whl(\.xz)?$"), lambda route: held.append(route))
     try:
         page.goto(base_url)
         page.wait_for_selector("[data-zone='setup']:not([hidden])")
@@ -115,7 +131,7 @@ def test_start_before_the_engine_is_ready_starts_the_game_when_it_is(browser, ba
         assert page.locator("[data-action='start']").bounding_box()["y"] == top   # Start stayed put
         for route in held:
             route.continue_()
-        page.unroute(re.compile(r".*\.whl$"))
+        page.unroute(re.compile(r".*\.whl(\.xz)?$"))
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=ENGINE_BOOT_MS)
         # the game chosen before the engine was ready is on the table
         page.wait_for_selector("[data-zone='setup']", state="hidden", timeout=ENGINE_BOOT_MS)
