@@ -19,7 +19,8 @@
 //    import it.
 // The wasm, the game's stdlib and the engine wheel come xz-compressed and are decoded here as
 // they arrive (web/packed-fetch.js): loadPyodide fetches through the global `fetch`, which
-// `load` points at the decoding one while it runs.
+// `load` points at the decoding one while it runs. The decoded wasm is kept in Cache Storage
+// for later boots.
 // The snapshot holds no engine code (a snapshot taken after micropip was imported fails in
 // Pyodide 314 with "Unexpected hiwire entry"), so an engine update never invalidates it; the
 // build id that names it covers this file and the runtime (tools/site.py).
@@ -28,6 +29,10 @@ import { BUILD_ID, PYODIDE_URL, STDLIB_URL, ENGINE_WHEEL_URL, PYODIDE_LOCK } fro
 import { fetchUnpacked, unpackingFetch } from "./packed-fetch.js";
 
 const SNAPSHOT_CACHE = "kaffeehaus-engine-snapshot";
+// The wasm, decoded once and kept (web/packed-fetch.js); the service worker deletes this cache
+// when a new build takes over, and the new build's first boot keeps its own.
+const WASM_CACHE = "kaffeehaus-engine-wasm";
+const WASM_URL = PYODIDE_URL + "pyodide.asm.wasm";
 const SNAPSHOT_KEY = new URL(`/__engine-snapshot/${BUILD_ID}`, self.location.href).href;
 const MICROPIP = PYODIDE_LOCK.packages.micropip;
 const WHEEL_NAME = decodeURIComponent(new URL(ENGINE_WHEEL_URL).pathname.split("/").pop());
@@ -115,7 +120,7 @@ function options(extra) {
  *  would wait for it forever. */
 async function load(loadPyodide, extra, wasmIn) {
   const plainFetch = self.fetch;
-  self.fetch = unpackingFetch(plainFetch);
+  self.fetch = unpackingFetch(plainFetch, { keep: [WASM_URL], cacheName: WASM_CACHE });
   const instantiate = WebAssembly.instantiateStreaming;
   let wasmFailed;
   const wasmFailure = new Promise((_, reject) => { wasmFailed = reject; });

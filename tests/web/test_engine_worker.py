@@ -164,6 +164,39 @@ def test_warm_boot_restores_snapshot(persistent_page, base_url):
     assert page.watch.errors == []
 
 
+_KEPT_WASM = """async () => {
+    const cache = await caches.open('kaffeehaus-engine-wasm');
+    const keys = await cache.keys();
+    if (keys.length !== 1) return { keys: keys.map((k) => k.url) };
+    const hit = await cache.match(keys[0]);
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    return { keys: [keys[0].url], type: hit.headers.get('Content-Type'),
+             size: bytes.length, magic: Array.from(bytes.subarray(0, 4)) };
+}"""
+
+
+def test_the_wasm_is_decoded_once_and_kept_for_later_boots(persistent_page, base_url):
+    """The wasm comes xz-compressed (tools/packed.py): the first boot keeps it decoded in Cache
+    Storage, and a later boot starts from that copy without asking for the compressed file."""
+    import kaffeehaus_build as build
+
+    page = persistent_page()
+    start(page, base_url)
+    page.evaluate("() => window.kh.engine._flushSnapshot()")
+    page.wait_for_function(f"({_KEPT_WASM})().then((k) => k.keys.length === 1)", timeout=20_000)
+    kept = page.evaluate(_KEPT_WASM)
+    stock = (build.ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert kept["keys"][0].endswith("/pyodide.asm.wasm") and kept["type"] == "application/wasm"
+    assert kept["magic"] == [0, 97, 115, 109] and kept["size"] == stock, kept
+    page.close()
+    page = persistent_page()
+    second = start(page, base_url)
+    assert second["snapshot"] is True
+    assert not [u for u in page.watch.requests if ".wasm" in u], page.watch.requests
+    assert call(page, "profiles")["value"] == api.profiles()
+    assert page.watch.errors == []
+
+
 def test_tampered_micropip_is_refused(dist, page, tmp_path):
     """The micropip wheel is checked against PyPI's pinned sha256: a changed byte stops the boot
     with a clear error instead of running unverified code."""
