@@ -9,7 +9,7 @@ the fly, so every file is stored as it is and
   manifest, wasm) is sent gzip-compressed (level 9, kept in memory) when the request accepts
   gzip (Netlify sends brotli where the browser accepts it, a little smaller; Python's standard
   library has no brotli);
-- anything else (PNG, zip, wheel) as it is;
+- anything else (PNG, zip, wheel, the runtime shipped as `.xz`: tools/packed.py) as it is;
 - a Content-Encoding in netlify.toml is not sent: Netlify ignores it too, and a header that
   does not match the body would make the browser fail to decode it.
 A subclass sees every body sent through `body_sent(path, size, encoding)` (the benches count

@@ -35,6 +35,7 @@ def site(tmp_path):
     (root / "app.js").write_text("export const a = 1;\n" * 200)
     (root / "tiny.js").write_text("1;\n")
     (root / "icon.png").write_bytes(b"\x89PNG" + bytes(3000))
+    (root / "runtime.wasm.xz").write_bytes(b"\xfd7zXZ\0" + bytes(3000))
     (root / "index.html").write_text("<!doctype html><title>t</title>" + "<p>x</p>" * 300)
     toml = tmp_path / "netlify.toml"
     toml.write_text(TOML)
@@ -100,11 +101,13 @@ def test_text_is_gzip_compressed_when_accepted(site):
 
 def test_small_and_binary_files_are_sent_as_they_are(site):
     url, root, sent = site
-    for name in ("tiny.js", "icon.png"):
+    for name in ("tiny.js", "icon.png", "runtime.wasm.xz"):
         headers, body = get(url + name)
         assert headers["Content-Encoding"] is None and body == (root / name).read_bytes()
         assert headers["X-Content-Type-Options"] == "nosniff"
     assert recorded(sent, ("/icon.png", (root / "icon.png").stat().st_size, None))
+    # the runtime shipped xz-compressed (tools/packed.py) is sent as it is, with its own type
+    assert get(url + "runtime.wasm.xz")[0]["Content-Type"] == "application/x-xz"
 
 
 def test_errors_carry_no_declared_encoding(site):
