@@ -59,9 +59,12 @@ def test_a_runtime_download_cut_short_fails_the_boot_in_words(page, base_url, sh
     page.wait_for_selector("html[data-engine='error']", state="attached", timeout=ENGINE_BOOT_MS)
     assert "could not start" in page.text_content("[data-engine-label]")
     assert page.is_disabled("[data-action='start']")
-    # nothing broken is kept for a later boot (web/packed-fetch.js keeps the decoded wasm)
-    page.wait_for_timeout(500)
-    assert page.evaluate("async () => (await (await caches.open('kaffeehaus-engine-wasm')).keys()).length") == 0
+    # a broken wasm is not kept for a later boot (web/packed-fetch.js keeps the decoded wasm;
+    # when only the stdlib was cut, the wasm was whole and may be kept)
+    if shipped.startswith("pyodide.asm.wasm"):
+        page.wait_for_timeout(500)
+        kept = page.evaluate("async () => (await (await caches.open('kaffeehaus-engine-wasm')).keys()).length")
+        assert kept == 0
 
 
 def test_settings_switch_faces_and_persist(page, base_url):
