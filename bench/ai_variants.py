@@ -9,11 +9,13 @@ results of the variants below are in the history of bench/RESULTS.md
 
 import contextlib
 import itertools
+import os
 import pathlib
 import random
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "train"))
 
 from kaffeehaus import api  # noqa: E402
 from kaffeehaus import states  # noqa: E402
@@ -27,6 +29,12 @@ import lookahead  # noqa: E402
 import presume  # noqa: E402
 import styles  # noqa: E402
 from replay import ReplayInference  # noqa: E402
+import features as train_features  # noqa: E402
+import value as train_value  # noqa: E402
+
+# the learned Q of the experiment below (`bench/train/fit.py --save`), outside the repository's
+# tracked files: it is trained, not written
+LEARNED_Q = pathlib.Path(__file__).resolve().parent.parent / ".cache" / "train" / "q.json"
 
 
 # Rule-based styles of the benches (bench/styles.py; the shipped one is `styles.BASE`).
@@ -239,6 +247,23 @@ def _ismcts(obs, seed, state):
     return api.ai_action(state, obs["player"], level="expert", seed=seed)
 
 
+def _learned(weight):
+    """The expert, but with the talon open at 6 cards or more its PIMC values get a learned
+    judgement of each action from what the seat sees added (bench/train/value.py; the weights
+    from `bench/train/fit.py --save`, at LEARNED_Q or the file KAFFEEHAUS_LEARNED_Q names)."""
+    model = {}
+
+    def run(obs, seed, state):
+        if not train_features.applies(obs):
+            return api.ai_action(state, obs["player"], level="expert", seed=seed)
+        if "q" not in model:
+            model["q"] = train_value.LearnedQ(os.environ.get("KAFFEEHAUS_LEARNED_Q", LEARNED_Q))
+        values = _expert_values(obs, seed)
+        q = {a: model["q"].value(obs, a) for a in values}
+        return levels.best_of(train_value.adjusted(values, q, weight))
+    return run
+
+
 def _knows_hand(obs, seed, state):
     """Sees the opponent's hand but not the order of the talon's hidden cards: every order of
     them equally likely, each solved exactly, the best mean chosen (Schnapsen, talon open)."""
@@ -310,6 +335,9 @@ VARIANTS = {
     # with the talon open at 6 or more, a search over information sets instead of PIMC
     # (bench/ismcts.py)
     "expert-ismcts": _ismcts,
+    # with the talon open at 6 or more, PIMC's values plus a learned Q of what the seat sees
+    # (bench/train/)
+    "expert-learned": _learned(0.5),
     # where the expert loses to imperfect information: it sees every card after the opponent
     # closed the talon, or at a talon of 4 or less (or closed)
     "expert-oracle-close": _oracle(lambda obs: obs["closed_by"] == 1 - obs["player"]),

@@ -1,0 +1,56 @@
+"""The learned Q's pure-Python evaluator (bench/train/value.py) gives what the network trained
+by bench/train/fit.py gives, and the experiment's player is the expert when Q's weight is 0."""
+
+import json
+import sys
+
+import pytest
+
+from kaffeehaus import api
+from kaffeehaus.ai import levels
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1] / "train"))
+import features  # noqa: E402
+import value  # noqa: E402
+from test_train_features import positions  # noqa: E402
+
+import ai_variants  # noqa: E402
+
+
+def test_the_pure_python_q_is_the_trained_networks(tmp_path):
+    np = pytest.importorskip("numpy")
+    fit = pytest.importorskip("fit")
+    obs = positions(5)
+    inputs = len(features.observation_features(obs[0])) + len(features.action_features(obs[0], obs[0]["legal_actions"][0]))
+    net = fit.Net(inputs, 16, np.random.default_rng(3))
+    net.p["b1"] += 0.1
+    net.p["b2"] += 0.3
+    path = tmp_path / "q.json"
+    path.write_text(json.dumps({k: v.tolist() for k, v in net.p.items()}))
+    q = value.LearnedQ(path)
+    for o in obs:
+        for a in o["legal_actions"]:
+            x = np.array([features.observation_features(o) + features.action_features(o, a)], np.float32)
+            assert q.value(o, a) == pytest.approx(float(net.forward(x)[0][0]), abs=1e-4)
+
+
+def test_with_no_weight_the_choice_is_the_experts():
+    for o in positions(4):
+        values = ai_variants._expert_values(o, 7)
+        q = {a: float(i) for i, a in enumerate(values)}
+        assert levels.best_of(value.adjusted(values, q, 0.0)) == levels.best_of(values)
+        # and those values are the shipped expert's: its choice in that position
+        assert levels.best_of(values) == api.ai_action(_state_for(o), o["player"], level="expert", seed=7)
+
+
+def _state_for(obs):
+    """The deal the observation came from (positions() plays fixed deals with the rule-based player)."""
+    from benchhelpers import rule_based
+    for n in range(60):
+        state = api.new_deal("schnapsen", seed=f"features/{n}", dealer=n % 2)
+        while api.to_move(state) is not None:
+            if api.observation(state, api.to_move(state)) == obs:
+                return state
+            o = api.observation(state, api.to_move(state))
+            state = api.apply(state, rule_based(o))
+    raise AssertionError("observation not found")
