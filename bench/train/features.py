@@ -51,7 +51,7 @@ def _cards(cards, order) -> list[float]:
 def observation_features(obs) -> list[float]:
     """The seat's view as numbers: its hand, the cards played, the card led to it, the
     opponent's cards it has seen, the face-up trump, the marriages shown (each per seat), the
-    score and the talon (about 130 numbers)."""
+    score and the talon (114 numbers)."""
     me = obs["player"]
     order = suit_order(obs["trump"])
     played = [card for trick in obs["history"] for _, card in trick["cards"]]
