@@ -33,3 +33,20 @@ def hidden_of(state, player):
 def rule_based(obs):
     """The rule-based player's action (`levels.rule_based`; "next" between deals)."""
     return "next" if obs["legal_actions"] == ["next"] else levels.rule_based(obs)
+
+
+def schnapsen_decisions(wanted, count, tag, deals=60, with_states=False):
+    """Up to `count` observations where `wanted(obs)`, from whole `schnapsen` deals the
+    rule-based player plays (seeds "<tag>/<n>", the dealer alternating); with `with_states`,
+    (state, observation) pairs."""
+    found = []
+    for n in range(deals):
+        state = api.new_deal("schnapsen", seed=f"{tag}/{n}", dealer=n % 2)
+        while api.to_move(state) is not None and len(found) < count:
+            obs = api.observation(state, api.to_move(state))
+            if wanted(obs):
+                found.append((state, obs) if with_states else obs)
+            state = api.apply(state, rule_based(obs))
+        if len(found) == count:
+            break
+    return found

@@ -12,22 +12,13 @@ from kaffeehaus.ai.solver import Solver
 
 import ai_variants
 import ismcts
-from benchhelpers import rule_based
+from benchhelpers import schnapsen_decisions
 
 
 def early_decisions(count):
     """Observations of real choices in Schnapsen with the talon open at 6 or more."""
-    found = []
-    for n in range(50):
-        state = api.new_deal("schnapsen", seed=f"ismcts/{n}", dealer=n % 2)
-        while api.to_move(state) is not None and len(found) < count:
-            obs = api.observation(state, api.to_move(state))
-            if ismcts.applies(obs) and levels.forced_action(obs) is None:
-                found.append(obs)
-            state = api.apply(state, rule_based(obs))
-        if len(found) == count:
-            break
-    return found
+    return schnapsen_decisions(lambda obs: ismcts.applies(obs) and levels.forced_action(obs) is None,
+                               count, "ismcts", deals=50)
 
 
 def test_legal_deterministic_and_from_the_observation_alone():

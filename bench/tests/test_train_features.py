@@ -6,7 +6,7 @@ import sys
 
 from kaffeehaus import api
 
-from benchhelpers import rule_based
+from benchhelpers import schnapsen_decisions
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1] / "train"))
 import features  # noqa: E402
@@ -31,17 +31,7 @@ class Watched(dict):
 
 def positions(count):
     """Observations where the features apply, from whole deals of the rule-based player."""
-    found = []
-    for n in range(60):
-        state = api.new_deal("schnapsen", seed=f"features/{n}", dealer=n % 2)
-        while api.to_move(state) is not None and len(found) < count:
-            obs = api.observation(state, api.to_move(state))
-            if features.applies(obs):
-                found.append(obs)
-            state = api.apply(state, rule_based(obs))
-        if len(found) == count:
-            break
-    return found
+    return schnapsen_decisions(features.applies, count, "features")
 
 
 def test_the_features_read_only_fields_of_the_seats_observation():

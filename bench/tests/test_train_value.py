@@ -15,6 +15,7 @@ import value  # noqa: E402
 from test_train_features import positions  # noqa: E402
 
 import ai_variants  # noqa: E402
+from benchhelpers import schnapsen_decisions  # noqa: E402
 
 
 def test_the_pure_python_q_is_the_trained_networks(tmp_path):
@@ -35,22 +36,9 @@ def test_the_pure_python_q_is_the_trained_networks(tmp_path):
 
 
 def test_with_no_weight_the_choice_is_the_experts():
-    for o in positions(4):
+    for state, o in schnapsen_decisions(features.applies, 4, "features", with_states=True):
         values = ai_variants._expert_values(o, 7)
         q = {a: float(i) for i, a in enumerate(values)}
         assert levels.best_of(value.adjusted(values, q, 0.0)) == levels.best_of(values)
         # and those values are the shipped expert's: its choice in that position
-        assert levels.best_of(values) == api.ai_action(_state_for(o), o["player"], level="expert", seed=7)
-
-
-def _state_for(obs):
-    """The deal the observation came from (positions() plays fixed deals with the rule-based player)."""
-    from benchhelpers import rule_based
-    for n in range(60):
-        state = api.new_deal("schnapsen", seed=f"features/{n}", dealer=n % 2)
-        while api.to_move(state) is not None:
-            if api.observation(state, api.to_move(state)) == obs:
-                return state
-            o = api.observation(state, api.to_move(state))
-            state = api.apply(state, rule_based(o))
-    raise AssertionError("observation not found")
+        assert levels.best_of(values) == api.ai_action(state, o["player"], level="expert", seed=7)
