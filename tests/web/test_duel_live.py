@@ -100,10 +100,12 @@ def play_live(pages, rng, *, until, limit=2000, closer=None):
     """Play whenever a page has the move; nothing is carried between the pages. `closer`: see
     choice_for."""
     for _ in range(limit):
-        if until(pages):
-            return
         moved = False
         for index, page in enumerate(pages):
+            # asked before every move, not once a round: the page after the one that ended a
+            # deal would otherwise start the next deal before the test looks at this one's end
+            if until(pages):
+                return
             if phase(page) == "your_turn":
                 play_one(page, rng, choice_for(pages, index, closer))
                 moved = True
