@@ -43,7 +43,6 @@ Prints a Markdown report for bench/RESULTS.md.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import shutil
@@ -295,7 +294,7 @@ def main() -> None:
     own_name = own_stdlib.rsplit("/", 1)[-1].removesuffix(packed.SUFFIX)
     own_data = (dist / own_stdlib).read_bytes()
     if own_stdlib.endswith(packed.SUFFIX):   # as a host would send the zip: entries deflated
-        own_data = deflated_zip(packed.unpack(own_data))
+        own_data = packed.rezip(packed.unpack(own_data), zipfile.ZIP_DEFLATED)
     (own_dir / own_name).write_bytes(own_data)
     server = site_server.make_server(dist, 0, handler_base=Counter, netlify_toml=args.toml, mounts={
         "/__bench__/stock/": STOCK, "/__bench__/own/": own_dir, "/__bench__/": BENCH_PAGES})
@@ -364,15 +363,6 @@ PHASES = [  # (label, how to get (start, end) from a game visit)
     ("engine imported (ready)", lambda v: (v["marks"].get("wheel", v["stages"].get("engine")), v["ready"])),
     ("first deal drawn (first playable card)", lambda v: (max(v["ready"], v.get("startClicked") or 0), v.get("firstCard"))),
 ]
-
-
-def deflated_zip(data: bytes) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
-        for info in src.infolist():
-            dst.writestr(zipfile.ZipInfo(info.filename, date_time=info.date_time), src.read(info),
-                         compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    return out.getvalue()
 
 
 def _res(v, name):

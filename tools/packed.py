@@ -27,15 +27,16 @@ _FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME,
              "dict_size": 1 << 24, "lc": 3, "lp": 0, "pb": 0}]
 
 
-def stored_zip(data: bytes) -> bytes:
-    """The same zip with every entry stored (the xz stream compresses them together, better)."""
+def rezip(data: bytes, compression: int = zipfile.ZIP_STORED) -> bytes:
+    """The same zip with every entry compressed by `compression`: stored by default (the xz
+    stream compresses them together, better)."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as dst:
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", compression) as dst:
         for info in src.infolist():
             entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             entry.external_attr = info.external_attr
-            entry.compress_type = zipfile.ZIP_STORED
-            dst.writestr(entry, src.read(info))
+            entry.compress_type = compression
+            dst.writestr(entry, src.read(info), compresslevel=9 if compression == zipfile.ZIP_DEFLATED else None)
     return out.getvalue()
 
 
@@ -54,7 +55,7 @@ def xz(data: bytes) -> bytes:
 
 def pack(name: str, data: bytes) -> bytes:
     """The packed form of the file `name`: zips and wheels stored first, then xz."""
-    return xz(stored_zip(data) if name.endswith((".zip", ".whl")) else data)
+    return xz(rezip(data) if name.endswith((".zip", ".whl")) else data)
 
 
 def unpack(data: bytes) -> bytes:

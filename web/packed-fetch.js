@@ -20,11 +20,6 @@ function urlOf(input) {
   return input?.url;
 }
 
-/** Whether `url` is shipped packed. */
-export function isPacked(url) {
-  return Object.hasOwn(PACKED, urlOf(url));
-}
-
 export async function fetchUnpacked(input, init, fetchImpl = fetch) {
   const url = urlOf(input);
   if (!Object.hasOwn(PACKED, url)) return fetchImpl(input, init);
@@ -63,7 +58,10 @@ export async function fetchKeptUnpacked(url, cacheName, fetchImpl = fetch) {
 }
 
 export function unpackingFetch(fetchImpl, { keep = [], cacheName } = {}) {
-  return (input, init) => (keep.includes(urlOf(input)) && !init?.integrity
-    ? fetchKeptUnpacked(urlOf(input), cacheName, fetchImpl)
-    : fetchUnpacked(input, init, fetchImpl));
+  return (input, init) => {
+    const url = urlOf(input);
+    return keep.includes(url) && !init?.integrity
+      ? fetchKeptUnpacked(url, cacheName, fetchImpl)
+      : fetchUnpacked(input, init, fetchImpl);
+  };
 }
