@@ -8,6 +8,7 @@
 // kept; undo (practice only) puts the last one back on the table.
 import { t } from "./i18n.js";
 import { actionName, failureText } from "./table/words.js";
+import { rankedOnTable } from "./table/actions.js";
 import { label } from "./lang.js";
 import { installReview, formatValue } from "./review.js";
 
@@ -99,7 +100,7 @@ export function installPractice({ table, settings, ui, announce }) {
     try {
       const { ranked } = await table.call("hint", { state, seat: obs.player });
       if (table.state !== state) return;   // the game moved on meanwhile
-      const best = ranked[0];
+      const best = rankedOnTable(ranked, obs, table.showsPoints)[0];
       hintText.textContent = t("practice.hintResult", { action: name(best.action, obs), value: formatValue(best.value) });
       hintText.dataset.hintAction = best.action;
       const target = best.action.length === 2

@@ -9,6 +9,7 @@
 import { t, currentLanguage } from "./i18n.js";
 import { faceCard } from "./table/cardview.js";
 import { failureText } from "./table/words.js";
+import { rankedOnTable } from "./table/actions.js";
 import { label } from "./lang.js";
 import { moveVerdict, AGREES, EQUAL_WITHIN } from "./move-verdict.js";
 
@@ -153,7 +154,8 @@ export function installReview({ table, settings, name }) {
       try {
         const { observation, ranked } = await table.call("hint", { state: move.entry.state, seat: final.player });
         move.obs = observation;
-        move.result = observation.legal_actions.length <= 1 ? { only: true } : { ranked };
+        move.result = observation.legal_actions.length <= 1 ? { only: true }
+          : { ranked: rankedOnTable(ranked, observation, table.showsPoints, move.entry.action) };
       } catch (error) {
         move.result = { error: failureText(error, deckStyle()) };
       }

@@ -83,9 +83,10 @@ def play_to_end(page, limit=40):
 ENGINE_BOOT_MS = 60_000
 
 
-def open_saved(page, base_url, state, settings, *, language=None, settle=True, init=""):
-    """Open the page with `state` saved and resume it; `init`: more script run before the page."""
-    saved = {"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 1}
+def open_saved(page, base_url, state, settings, *, language=None, settle=True, init="", mode="ranked"):
+    """Open the page with `state` saved and resume it; `init`: more script run before the page;
+    `mode`: "ranked" or "practice"."""
+    saved = {"state": state, "level": "easy", "levelUsed": "easy", "aiSeed": 1, "mode": mode}
     script = (f"localStorage.setItem('kaffeehaus.game', {json.dumps(json.dumps(saved))});"
               f"localStorage.setItem('kaffeehaus.settings', {json.dumps(json.dumps(settings))});")
     if language:

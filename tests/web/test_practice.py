@@ -10,7 +10,7 @@ import re
 
 
 from kaffeehaus import api
-from saved import saved_state  # the newest saved game (web/saving/games.js); New game
+from saved import saved_state, open_saved  # the newest saved game (web/saving/games.js); a chosen one
 from practice_table import context, table  # noqa: F401  (fixtures)
 from practice_table import (ENGINE_BOOT_MS, watched, open_page, settle, start, hand, play_card,
                             play_to_deal_end, check_no_raw_keys)
@@ -40,6 +40,26 @@ def test_hint_highlights_a_legal_action(table):
         status = settle(page)
         assert page.locator("[data-hinted]").count() == 0   # the hint goes with the move
     assert hinted >= 1
+    assert page.watch.errors == []
+
+
+def test_the_hint_names_only_what_the_table_offers(page, base_url):
+    # A bummerl position whose expert ranking puts a false claim first (a fixed 2 game points,
+    # SB-3, against a close at the first lead that fails for 2 or, swept, for 3: SB-2, SB-5): the
+    # table does not offer a claim short of 66 while the points are shown, so the hint names the
+    # best action the player can press
+    state = api.apply(api.new_match("bummerl", seed=26, first_dealer=1), "close")
+    assert api.to_move(state) == 0
+    ranked = api.hint(state, 0)["ranked"]
+    assert ranked[0]["action"] == "claim" and not api.observation(state, 0)["claim_wins"]
+    open_saved(page, base_url, state, {"speed": "off"}, mode="practice")
+    assert page.locator("[data-zone='actions'] button[data-action='claim']").count() == 0
+    page.click("[data-ui='hint']")
+    page.wait_for_selector("html[data-hint='ready']", state="attached", timeout=30_000)
+    action = page.get_attribute("[data-hint-text]", "data-hint-action")
+    assert action == ranked[1]["action"]
+    highlighted = page.eval_on_selector_all("[data-hinted]", "els => els.map(e => e.dataset.card || e.dataset.action)")
+    assert highlighted == [action]
     assert page.watch.errors == []
 
 

@@ -15,11 +15,7 @@ const ACTION_ORDER = ["marry", "exchange", "close", "claim", "next"];
 export function renderActions(actions, obs, { interactive, settings, pointsShown = true, again = null }) {
   const style = settings.deckStyle;
   actions.replaceChildren();
-  // while the points are shown, a claim is offered only when the engine says it wins (claim_wins,
-  // SV-3): a claim short of the target only loses the deal. In memory mode it stays, a
-  // deliberate gamble the claim question guards (claim.js)
-  const sensible = (a) => a !== "claim" || !pointsShown || obs.claim_wins;
-  const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]) && sensible(a));
+  const offered = (obs.legal_actions || []).filter((a) => ACTION_ORDER.includes(a.split(":")[0]) && offersAction(a, obs, pointsShown));
   offered.sort((a, b) => ACTION_ORDER.indexOf(a.split(":")[0]) - ACTION_ORDER.indexOf(b.split(":")[0]));
   for (const action of offered) {
     const button = document.createElement("button");
@@ -51,6 +47,22 @@ export function renderActions(actions, obs, { interactive, settings, pointsShown
     button.textContent = t("action.newGame");
     actions.appendChild(button);
   }
+}
+
+/** Whether the table offers the legal `action`: while the points are shown, a claim is offered
+ * only when the engine says it wins (claim_wins, SV-3), since a claim short of the target loses
+ * the deal. In memory mode it stays, a deliberate gamble the claim question guards (claim.js). */
+export function offersAction(action, obs, pointsShown) {
+  return action !== "claim" || !pointsShown || Boolean(obs.claim_wins);
+}
+
+/** The expert's `ranked` actions (api.hint) that the table offers, best first; `kept`: an action
+ * kept whatever (the move the player made, in a review). The expert may rank a false claim first
+ * where playing on would likely lose more (a Schwarz), but a hint or review names only what the
+ * player could press. */
+export function rankedOnTable(ranked, obs, pointsShown, kept = null) {
+  const shown = ranked.filter((r) => r.action === kept || offersAction(r.action, obs, pointsShown));
+  return shown.length ? shown : ranked;
 }
 
 /** The return match's button (`ui`: its data-ui hook): "Return match" after a match, "Another
