@@ -35,6 +35,8 @@ import value as train_value  # noqa: E402
 # the learned Q of the experiment below (`bench/train/fit.py --save`), outside the repository's
 # tracked files: it is trained, not written
 LEARNED_Q = pathlib.Path(__file__).resolve().parent.parent / ".cache" / "train" / "q.json"
+# the learned correction of PIMC's clairvoyant values (fit.py --target residual --save)
+LEARNED_C = LEARNED_Q.with_name("c.json")
 
 
 # Rule-based styles of the benches (bench/styles.py; the shipped one is `styles.BASE`).
@@ -247,17 +249,17 @@ def _ismcts(obs, seed, state):
     return api.ai_action(state, obs["player"], level="expert", seed=seed)
 
 
-def _learned(weight):
+def _learned(weight, weights=LEARNED_Q, variable="KAFFEEHAUS_LEARNED_Q"):
     """The expert, but with the talon open at 6 cards or more its PIMC values get a learned
     judgement of each action from what the seat sees added (bench/train/value.py; the weights
-    from `bench/train/fit.py --save`, at LEARNED_Q or the file KAFFEEHAUS_LEARNED_Q names)."""
+    from `bench/train/fit.py --save`, at `weights` or the file the variable `variable` names)."""
     model = {}
 
     def run(obs, seed, state):
         if not train_features.applies(obs):
             return api.ai_action(state, obs["player"], level="expert", seed=seed)
         if "q" not in model:
-            model["q"] = train_value.LearnedQ(os.environ.get("KAFFEEHAUS_LEARNED_Q", LEARNED_Q))
+            model["q"] = train_value.LearnedQ(os.environ.get(variable, weights))
         values = _expert_values(obs, seed)
         q = {a: model["q"].value(obs, a) for a in values}
         return levels.best_of(train_value.adjusted(values, q, weight))
@@ -338,6 +340,9 @@ VARIANTS = {
     # with the talon open at 6 or more, PIMC's values plus a learned Q of what the seat sees
     # (bench/train/)
     "expert-learned": _learned(0.5),
+    # ... plus a learned correction of them instead: what real play adds to the clairvoyant value
+    # of an action in the deal's own layout (fit.py --target residual), taken at face value
+    "expert-corrected": _learned(1.0, LEARNED_C, "KAFFEEHAUS_LEARNED_C"),
     # where the expert loses to imperfect information: it sees every card after the opponent
     # closed the talon, or at a talon of 4 or less (or closed)
     "expert-oracle-close": _oracle(lambda obs: obs["closed_by"] == 1 - obs["player"]),

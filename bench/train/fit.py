@@ -3,12 +3,15 @@
 (bench/train/selfplay.py). Needs numpy (`pip install numpy`); the page never runs this.
 
     python3 bench/train/fit.py FILE.jsonl.gz [--hidden 64] [--epochs 30] [--save WEIGHTS.json]
+                               [--target outcome|residual]
 
 Two small networks (one hidden layer, tanh, trained by Adam on the squared error in game
 points), the deals split by number (every fifth deal held out, so no deal is in both parts):
 - V(observation): the deal's outcome for the seat, from what it sees;
 - Q(observation, action): the same after the seat's chosen action.
-Printed: the held-out mean squared error and R² of each against the training mean, and Q's
+`--target residual` (records labelled by bench/train/relabel.py): both learn `y - pi` instead, what
+the real play of the deal added to the expert's clairvoyant value of the action in the deal's
+own layout (the part of the outcome PIMC cannot see). Printed: the held-out mean squared error and R² of each against the training mean, and Q's
 gain over V (what the action adds to the prediction: if Q cannot tell the actions' outcomes
 apart from V's, it has nothing to add to PIMC's choice). `--save` writes Q's weights as JSON
 (lists of floats: what a pure-Python evaluator in the page would read).
@@ -27,7 +30,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import features  # noqa: E402
 
 
-def load(path):
+def load(path, target="outcome"):
     xs, acts, ys, deals = [], [], [], []
     with gzip.open(path, "rt", encoding="utf-8") as f:
         for line in f:
@@ -35,7 +38,7 @@ def load(path):
             obs = row["obs"]
             xs.append(features.observation_features(obs))
             acts.append(features.action_features(obs, row["action"]))
-            ys.append(row["y"])
+            ys.append(row["y"] - row["pi"] if target == "residual" else row["y"])
             deals.append(row["deal"])
     return (np.array(xs, dtype=np.float32), np.array(acts, dtype=np.float32),
             np.array(ys, dtype=np.float32), np.array(deals))
@@ -96,8 +99,9 @@ def main():
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save", type=pathlib.Path)
+    ap.add_argument("--target", choices=("outcome", "residual"), default="outcome")
     args = ap.parse_args()
-    x, a, y, deals = load(args.records)
+    x, a, y, deals = load(args.records, args.target)
     test = deals % 5 == 0
     train_ = ~test
     print(f"{len(y)} decisions from {len(set(deals.tolist()))} deals; held out: {int(test.sum())} "
