@@ -42,3 +42,17 @@ def test_with_no_weight_the_choice_is_the_experts():
         assert levels.best_of(value.adjusted(values, q, 0.0)) == levels.best_of(values)
         # and those values are the shipped expert's: its choice in that position
         assert levels.best_of(values) == api.ai_action(state, o["player"], level="expert", seed=7)
+
+
+def test_the_trump_cost_moves_only_trump_cards():
+    free, dear = ai_variants._trump_cost(0.0), ai_variants._trump_cost(100.0)
+    seen = 0
+    for state, o in schnapsen_decisions(lambda ob: features.applies(ob) and ob["stock_size"] <= 8, 4,
+                                        "trumpcost", with_states=True):
+        assert free(o, 7, state) == api.ai_action(state, o["player"], level="expert", seed=7)
+        others = [a for a in ai_variants._expert_values(o, 7) if not (len(a) == 2 and a[1] == o["trump"])]
+        if others:
+            choice = dear(o, 7, state)
+            assert not (len(choice) == 2 and choice[1] == o["trump"])
+            seen += 1
+    assert seen
