@@ -80,6 +80,14 @@ def _engine_profiles_js(py_dir: Path) -> bytes:
     ).encode()
 
 
+def _as_shipped(name, data):
+    """(name, bytes) of a runtime file as the site serves it: the biggest ones packed
+    (tools/packed.py, ".xz" added to the name), the others as they are."""
+    if name in PACKED_RUNTIME:
+        return name + packed.SUFFIX, packed.pack(name, data)
+    return name, data
+
+
 def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
     """Write the complete site to `dist` and return a summary (paths relative to dist)."""
     for problem in icons.stale_icons():
@@ -96,9 +104,7 @@ def build(dist: Path = DIST, py_dir: Path = PY) -> dict:
     stdlib.run_check(pyodide_assets.node_pyodide(), runtime[stdlib.STDLIB_NAME], (wheel_name, wheel),
                      stdlib.glue(), pyodide_assets.lock_file(),
                      (pyodide_assets.MICROPIP_WHEEL, runtime[pyodide_assets.MICROPIP_WHEEL]))
-    shipped = {name + packed.SUFFIX if name in PACKED_RUNTIME else name:
-               packed.pack(name, data) if name in PACKED_RUNTIME else data
-               for name, data in runtime.items()}
+    shipped = dict(_as_shipped(name, data) for name, data in runtime.items())
     shipped_wheel = packed.pack(wheel_name, wheel)
     py_hash = short_hash(*(n.encode() + b"\0" + d for n, d in sorted(shipped.items())))
     py_rel = f"pyodide/{py_hash}/"
