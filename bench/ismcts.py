@@ -18,12 +18,15 @@ Every later decision (the talon at 4 or less, or closed) is the shipped expert's
 from __future__ import annotations
 
 import math
+import pathlib
 import random
+import sys
 
-from kaffeehaus.ai import heuristic, levels, pimc
-from kaffeehaus.ai.determinize import Info
-from kaffeehaus.ai.inference import INFER
-from kaffeehaus.ai.solver import Solver
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))  # run as a script too
+from kaffeehaus.ai import heuristic, levels, pimc  # noqa: E402
+from kaffeehaus.ai.determinize import Info  # noqa: E402
+from kaffeehaus.ai.inference import INFER  # noqa: E402
+from kaffeehaus.ai.solver import Solver  # noqa: E402
 
 ITERATIONS = 400        # about the leaf evaluations of one PIMC decision at a talon of 8
 EXPLORE = 1.5           # UCB1's constant, in game points (a deal is worth -3..+3)
@@ -142,3 +145,36 @@ def _select(node, acts, rng):
         if score > best_score:
             best, best_score = a, score
     return best, False
+
+
+def _rate(decisions, iterations):
+    """Iterations per CPU second over the first `decisions` talon-6+ decisions of rule-based
+    deals: what an MCTS of 100k iterations a move would cost in pure Python."""
+    import time
+    from kaffeehaus import api
+    found = []
+    deal = 0
+    while len(found) < decisions:
+        state = api.new_deal("schnapsen", seed=f"rate/{deal}", dealer=deal % 2)
+        while api.to_move(state) is not None and len(found) < decisions:
+            obs = api.observation(state, api.to_move(state))
+            if applies(obs):
+                found.append(obs)
+            state = api.apply(state, levels.rule_based(obs))
+        deal += 1
+    start = time.process_time()
+    for obs in found:
+        search(obs, 1, iterations)
+    spent = time.process_time() - start
+    rate = decisions * iterations / spent
+    print(f"{decisions * iterations} iterations over {decisions} decisions at a talon of 6+: "
+          f"{spent:.1f} s CPU, {rate:.0f} iterations/s; 100,000 a move: {100_000 / rate:.0f} s")
+
+
+if __name__ == "__main__":
+    import argparse
+    ap = argparse.ArgumentParser(description="the search's speed: python3 bench/ismcts.py --decisions 12 --iterations 2000")
+    ap.add_argument("--decisions", type=int, default=12)
+    ap.add_argument("--iterations", type=int, default=2000)
+    args = ap.parse_args()
+    _rate(args.decisions, args.iterations)
