@@ -15,7 +15,7 @@ import pytest
 from kaffeehaus import api
 
 from conftest import ROOT
-from saved import play_one, play_to_end
+from saved import play_on, play_to_end
 from settled import wait_settled
 
 ENGINE_BOOT_MS = 90_000
@@ -74,13 +74,14 @@ def test_no_axe_violations_at_any_screen(browser, base_url, lang, size):
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog[data-dialog='settings']:not([open])", state="attached")
 
-        page.click("[data-profile='schnapsen']")
-        page.select_option("[data-setup='mode']", "practice")
-        page.select_option("[data-setup='length']", "deal")
-        page.click("[data-action='start']")
-        wait_settled(page)
-        play_one(page)
-        play_one(page)
+        def begin():
+            page.click("[data-profile='schnapsen']")
+            page.select_option("[data-setup='mode']", "practice")
+            page.select_option("[data-setup='length']", "deal")
+            page.click("[data-action='start']")
+            wait_settled(page)
+        begin()
+        play_on(page, begin, moves=2)
         assert page.locator("[data-zone='hand'] button[data-card]").count() >= 4
         found["mid-deal"] = axe_violations(page)
 

@@ -31,7 +31,7 @@ import kaffeehaus_build as build  # build.py, loaded by conftest.py
 from table_page import (ENGINE_BOOT_MS, FAST, assert_no_injection, assert_table_works,
                         boot, start_deal, table_position, watched)
 from saved import saved_record as saved  # the newest saved game, web/saving/games.js
-from saved import play_one, play_to_end, status
+from saved import play_on, play_one, play_to_end, status
 from settled import wait_settled
 
 
@@ -204,12 +204,16 @@ def test_a_new_build_waits_for_the_player_then_takes_over(browser, own_server, d
 
 # --------------------------------------------------------------------------- saved games
 
+def a_deal_under_way(page, profile):
+    """A new game of `profile` with one move of the player played and the player to move again."""
+    start_deal(page, profile)
+    play_on(page, lambda: start_deal(page, profile))
+
+
 def test_reload_in_the_middle_of_a_deal_resumes_the_same_position(page, base_url):
     page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
     boot(page, base_url)
-    start_deal(page, "schnapsen")
-    play_one(page)  # one trick: nobody can have 66 yet (22 + a 40 marriage at most)
-    assert status(page) == "your-turn"
+    a_deal_under_way(page, "schnapsen")
     before = table_position(page)
     state = saved(page)["state"]
     assert before["hand"] == sorted(api.observation(state, 0)["hand"])
@@ -225,9 +229,7 @@ def test_reload_in_the_middle_of_a_deal_resumes_the_same_position(page, base_url
 def test_a_closed_tab_resumes_in_a_new_one(context, base_url):
     page = watched(context)
     boot(page, base_url)
-    start_deal(page, "bummerl")
-    play_one(page)
-    assert status(page) == "your-turn"  # one trick: nobody can have 66 yet
+    a_deal_under_way(page, "bummerl")
     before = table_position(page)
     page.close()
     again = watched(context)
@@ -241,9 +243,7 @@ def test_a_closed_tab_resumes_in_a_new_one(context, base_url):
 def test_a_crashed_engine_worker_is_recovered_at_the_same_position(page, base_url):
     page.add_init_script(f"localStorage.setItem('kaffeehaus.settings', {FAST});")
     boot(page, base_url)
-    start_deal(page, "schnapsen")
-    play_one(page)
-    assert status(page) == "your-turn"
+    a_deal_under_way(page, "schnapsen")
     before = table_position(page)
     state = saved(page)["state"]
     worker = next(w for w in page.workers if "engine-worker" in w.url)
