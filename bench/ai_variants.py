@@ -255,14 +255,20 @@ def _learned(weight, weights=LEARNED_Q, variable="KAFFEEHAUS_LEARNED_Q"):
     from `bench/train/fit.py --save`, at `weights` or the file the variable `variable` names)."""
     model = {}
 
-    def run(obs, seed, state):
-        if not train_features.applies(obs):
-            return api.ai_action(state, obs["player"], level="expert", seed=seed)
+    def adjust(obs, values):
         if "q" not in model:
             model["q"] = train_value.LearnedQ(os.environ.get(variable, weights))
-        values = _expert_values(obs, seed)
         q = {a: model["q"].value(obs, a) for a in values}
-        return levels.best_of(train_value.adjusted(values, q, weight))
+        return train_value.adjusted(values, q, weight)
+    return _adjusted_expert(train_features.applies, adjust)
+
+
+def _adjusted_expert(when, adjust):
+    """The expert, but where `when(obs)` it chooses by `adjust(obs, values)` of its PIMC values."""
+    def run(obs, seed, state):
+        if not when(obs):
+            return api.ai_action(state, obs["player"], level="expert", seed=seed)
+        return levels.best_of(adjust(obs, _expert_values(obs, seed)))
     return run
 
 
@@ -271,14 +277,9 @@ def _trump_cost(cost):
     a lead) is valued `cost` below PIMC's value: the bias the residual of bench/train/relabel.py
     measured there (real play after a trump card falls short of its clairvoyant value by more
     than after any other card)."""
-    def run(obs, seed, state):
-        if not (train_features.applies(obs) and obs["stock_size"] <= 8):
-            return api.ai_action(state, obs["player"], level="expert", seed=seed)
-        values = _expert_values(obs, seed)
-        trump = obs["trump"]
-        return levels.best_of({a: v - (cost if len(a) == 2 and a[1] == trump else 0.0)
-                               for a, v in values.items()})
-    return run
+    def adjust(obs, values):
+        return {a: v - (cost if len(a) == 2 and a[1] == obs["trump"] else 0.0) for a, v in values.items()}
+    return _adjusted_expert(lambda obs: train_features.applies(obs) and obs["stock_size"] <= 8, adjust)
 
 
 def _knows_hand(obs, seed, state):

@@ -20,7 +20,7 @@ import selfplay  # noqa: E402
 
 def first_decision(deal):
     """The record of the first decision of self-play deal `deal`, its action replaced later."""
-    state = api.new_deal(selfplay.PROFILE, options={}, seed=f"train:{deal}", dealer=deal % 2)
+    state = selfplay.deal_start(deal)
     seat = api.to_move(state)
     return state, {"deal": deal, "seat": seat, "obs": api.observation(state, seat)}
 
@@ -58,7 +58,7 @@ def test_the_teacher_values_the_action_in_the_real_layout(deal):
 def talon_of_4(deal):
     """(state, observation) at the first lead with a talon of 4 still open in self-play deal
     `deal` between two `medium` players, or None if the deal never gets there."""
-    state = api.new_deal(selfplay.PROFILE, options={}, seed=f"train:{deal}", dealer=deal % 2)
+    state = selfplay.deal_start(deal)
     while api.to_move(state) is not None:
         seat = api.to_move(state)
         obs = api.observation(state, seat)

@@ -29,13 +29,13 @@ from kaffeehaus import api, states  # noqa: E402
 from kaffeehaus.ai import levels, pimc  # noqa: E402
 from kaffeehaus.ai.determinize import Info  # noqa: E402
 
-PROFILE = "schnapsen"   # selfplay.py's
+import selfplay  # noqa: E402
 
 
 def deal_state(row):
     """The engine's state at the record's decision: the deal re-played from its seed."""
     deal = row["deal"]
-    state = api.new_deal(PROFILE, options={}, seed=f"train:{deal}", dealer=deal % 2)
+    state = selfplay.deal_start(deal)
     for _seat, action in row["obs"]["actions"]:
         state = api.apply(state, action)
     if api.observation(state, row["seat"]) != row["obs"]:

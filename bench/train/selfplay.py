@@ -34,9 +34,14 @@ import features  # noqa: E402
 PROFILE = "schnapsen"
 
 
+def deal_start(deal: int):
+    """The state at the start of self-play deal `deal` (its own seed; the dealer alternates)."""
+    return api.new_deal(PROFILE, options={}, seed=f"train:{deal}", dealer=deal % 2)
+
+
 def play(deal: int, players: tuple[str, str]) -> list[dict]:
     """One deal's records (a function of the deal number and the players only)."""
-    state = api.new_deal(PROFILE, options={}, seed=f"train:{deal}", dealer=deal % 2)
+    state = deal_start(deal)
     pending = []
     while api.to_move(state) is not None:
         seat = api.to_move(state)
